@@ -1,0 +1,135 @@
+// tav perft | moves | show: the rules engine from the command line.
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "cli/command.h"
+#include "cli/flags.h"
+#include "cli/game_registry.h"
+#include "core/natural_order.h"
+#include "core/perft.h"
+#include "core/setup.h"
+
+ABSL_FLAG(bool, divide, false, "perft: also print the count below each move of the position");
+
+namespace tav::cli {
+namespace {
+
+template <class G>
+absl::StatusOr<typename G::Position> PositionFromFlags(const G& game) {
+  return SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
+}
+
+absl::Status RunPerft(const std::vector<std::string>& args) {
+  if (!args.empty()) return absl::InvalidArgumentError("perft takes no positional arguments");
+  absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
+  if (!spec.ok()) return spec.status();
+  const int depth = absl::GetFlag(FLAGS_depth);
+  if (depth < 1 || depth > 64) {
+    return absl::InvalidArgumentError(absl::StrCat("bad --depth=", depth, ": must be 1..64"));
+  }
+  return WithGame(*spec, [&](const auto& game) -> absl::Status {
+    auto pos = PositionFromFlags(game);
+    if (!pos.ok()) return pos.status();
+    using Clock = std::chrono::steady_clock;
+    std::uint64_t total_leaves = 0;
+    double total_seconds = 0;
+    for (int d = 1; d <= depth; ++d) {
+      const auto t0 = Clock::now();
+      const std::uint64_t leaves = Perft(game, *pos, d);
+      const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+      total_leaves += leaves;
+      total_seconds += s;
+      std::printf("perft %2d %16llu   %9.3f s\n", d, static_cast<unsigned long long>(leaves), s);
+      std::fflush(stdout);
+    }
+    if (absl::GetFlag(FLAGS_divide)) {
+      typename std::decay_t<decltype(game)>::MoveList moves;
+      game.generate_moves(*pos, moves);
+      std::vector<std::pair<std::string, std::uint64_t>> rows;
+      for (const auto& m : moves) {
+        auto child = *pos;
+        game.play(child, m);
+        rows.emplace_back(game.move_string(*pos, m), Perft(game, child, depth - 1));
+      }
+      std::sort(rows.begin(), rows.end(),
+                [](const auto& a, const auto& b) { return NaturalLess(a.first, b.first); });
+      for (const auto& [name, count] : rows) {
+        std::printf("  %-12s %llu\n", name.c_str(), static_cast<unsigned long long>(count));
+      }
+    }
+    std::printf("leaves/s %.0f  (%llu leaves in %.3f s over depths 1..%d)\n",
+                total_seconds > 0 ? total_leaves / total_seconds : 0.0,
+                static_cast<unsigned long long>(total_leaves), total_seconds, depth);
+    return absl::OkStatus();
+  });
+}
+
+absl::Status RunMoves(const std::vector<std::string>& args) {
+  if (!args.empty()) return absl::InvalidArgumentError("moves takes no positional arguments");
+  absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
+  if (!spec.ok()) return spec.status();
+  return WithGame(*spec, [&](const auto& game) -> absl::Status {
+    auto pos = PositionFromFlags(game);
+    if (!pos.ok()) return pos.status();
+    typename std::decay_t<decltype(game)>::MoveList moves;
+    game.generate_moves(*pos, moves);
+    std::vector<std::string> names;
+    for (const auto& m : moves) names.push_back(game.move_string(*pos, m));
+    std::sort(names.begin(), names.end(), NaturalLess);
+    std::printf("%s\n", absl::StrJoin(names, " ").c_str());
+    return absl::OkStatus();
+  });
+}
+
+absl::Status RunShow(const std::vector<std::string>& args) {
+  if (!args.empty()) return absl::InvalidArgumentError("show takes no positional arguments");
+  absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
+  if (!spec.ok()) return spec.status();
+  return WithGame(*spec, [&](const auto& game) -> absl::Status {
+    auto pos = PositionFromFlags(game);
+    if (!pos.ok()) return pos.status();
+    std::printf("%s", game.diagram(*pos).c_str());
+    std::printf("position: %s\n", game.position_string(*pos).c_str());
+    return absl::OkStatus();
+  });
+}
+
+std::vector<std::string_view> Concat(std::vector<std::vector<std::string_view>> lists) {
+  std::vector<std::string_view> out;
+  for (auto& l : lists) out.insert(out.end(), l.begin(), l.end());
+  return out;
+}
+
+}  // namespace
+
+Command PerftCommand() {
+  return {"perft", "count the leaf positions at each depth (rules-engine check)",
+          "Prints one line per depth 1..D with the leaf count and the time, then the\n"
+          "leaves per second. A forced pass is one ply; a finished game is a leaf at any\n"
+          "depth (RULES.md). Example:\n"
+          "  tav perft --game=othello --depth=9",
+          Concat({kGameFlags, kPositionFlags, {"depth", "divide"}}), RunPerft};
+}
+
+Command MovesCommand() {
+  return {"moves", "list the legal moves of a position",
+          "Prints the legal moves, sorted, space separated, on one line: 'pass' when the\n"
+          "only move is a forced pass, an empty line when the game is over. Example:\n"
+          "  tav moves --game=desdemona --moves='d3 e3'",
+          Concat({kGameFlags, kPositionFlags}), RunMoves};
+}
+
+Command ShowCommand() {
+  return {"show", "draw a position with the side to move",
+          "Prints the board as a diagram and its one-line position string. Example:\n"
+          "  tav show --game=othello --size=6 --moves='c2'",
+          Concat({kGameFlags, kPositionFlags}), RunShow};
+}
+
+}  // namespace tav::cli

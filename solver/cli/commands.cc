@@ -1,0 +1,21 @@
+// The subcommand table of `tav`. A new subcommand adds its factory here.
+#include "cli/command.h"
+
+namespace tav::cli {
+
+Command DemoCommand();
+Command PerftCommand();
+Command MovesCommand();
+Command ShowCommand();
+
+const std::vector<Command>& AllCommands() {
+  static const std::vector<Command> commands = {
+      DemoCommand(),
+      PerftCommand(),
+      MovesCommand(),
+      ShowCommand(),
+  };
+  return commands;
+}
+
+}  // namespace tav::cli

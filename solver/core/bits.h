@@ -1,0 +1,70 @@
+// Bit-twiddling helpers shared by every bitboard game.
+//
+// 64-bit boards (Othello, Desdemona) use uint64_t directly; boards of up to 128
+// squares (Cathedral 10x10, Prairie 11x7) use Bits128, a thin wrapper around
+// GCC's unsigned __int128 so that shifts and masks compile to two-register code.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+namespace tav {
+
+using u64 = std::uint64_t;
+using u128 = unsigned __int128;
+
+inline int PopCount(u64 b) { return std::popcount(b); }
+inline int LowestBit(u64 b) { return std::countr_zero(b); }   // b != 0
+inline int HighestBit(u64 b) { return 63 - std::countl_zero(b); }  // b != 0
+inline u64 Bit(int square) { return u64{1} << square; }
+
+// Iterates the set bits of a 64-bit mask, lowest first:  for (int sq : SetBits(mask)) ...
+class SetBits {
+ public:
+  explicit SetBits(u64 mask) : mask_(mask) {}
+  struct Iterator {
+    u64 rest;
+    int operator*() const { return std::countr_zero(rest); }
+    Iterator& operator++() {
+      rest &= rest - 1;
+      return *this;
+    }
+    bool operator!=(const Iterator& other) const { return rest != other.rest; }
+  };
+  Iterator begin() const { return {mask_}; }
+  Iterator end() const { return {0}; }
+
+ private:
+  u64 mask_;
+};
+
+inline int PopCount(u128 b) {
+  return std::popcount(static_cast<u64>(b)) + std::popcount(static_cast<u64>(b >> 64));
+}
+inline int LowestBit(u128 b) {  // b != 0
+  const u64 lo = static_cast<u64>(b);
+  return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<u64>(b >> 64));
+}
+inline u128 Bit128(int square) { return u128{1} << square; }
+
+// Iterates the set bits of a 128-bit mask, lowest first.
+class SetBits128 {
+ public:
+  explicit SetBits128(u128 mask) : mask_(mask) {}
+  struct Iterator {
+    u128 rest;
+    int operator*() const { return LowestBit(rest); }
+    Iterator& operator++() {
+      rest &= rest - 1;
+      return *this;
+    }
+    bool operator!=(const Iterator& other) const { return rest != other.rest; }
+  };
+  Iterator begin() const { return {mask_}; }
+  Iterator end() const { return {0}; }
+
+ private:
+  u128 mask_;
+};
+
+}  // namespace tav

@@ -1,0 +1,149 @@
+// Bitboard kernels for Othello-family games on N x N boards (N <= 8).
+//
+// Squares are bits row * 8 + col (a1 = bit 0, h1 = bit 7, a8 = bit 56); a
+// smaller board occupies the low-left N x N corner of the 8x8 frame, and the
+// squares outside it are simply never occupied. Every kernel here works on
+// "player" stones P, "capturable" stones C (the opponent's in Othello, the
+// opponent's and the neutral ones in Desdemona) and the board mask, so one set
+// of shifts serves both games and every size.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/bits.h"
+
+namespace tav::reversi {
+
+inline constexpr u64 kNotFileA = 0xfefefefefefefefeULL;  // excludes column a
+inline constexpr u64 kNotFileH = 0x7f7f7f7f7f7f7f7fULL;  // excludes column h
+
+constexpr u64 BoardMask(int n) {
+  u64 row = (n >= 8) ? 0xffULL : ((u64{1} << n) - 1);
+  u64 mask = 0;
+  for (int r = 0; r < n; ++r) mask |= row << (8 * r);
+  return mask;
+}
+
+// Legal move squares for P against capturable stones C on `empty` squares.
+// Parallel-prefix (Kogge-Stone) propagation in the eight directions: each
+// direction grows runs of capturable stones adjacent to P, doubling the run
+// length per step, then the square just beyond a run is a move if it is empty.
+inline u64 LegalMoves(u64 P, u64 C, u64 empty) {
+  // Horizontal and diagonal steps must not wrap from column h into column a
+  // (or back): restricting the *capturable* stones to columns b..g is enough,
+  // since a run never needs to cross an edge.
+  const u64 Ch = C & 0x7e7e7e7e7e7e7e7eULL;
+  u64 moves = 0;
+
+  auto grow = [&](u64 inner, int shift) {
+    // Stones of `inner` reachable from P through a contiguous run, shift > 0 up.
+    u64 run_up = inner & (P << shift);
+    u64 run_dn = inner & (P >> shift);
+    const u64 pair_up = inner & (inner << shift);
+    const u64 pair_dn = inner & (inner >> shift);
+    run_up |= inner & (run_up << shift);
+    run_dn |= inner & (run_dn >> shift);
+    run_up |= pair_up & (run_up << (2 * shift));
+    run_dn |= pair_dn & (run_dn >> (2 * shift));
+    run_up |= pair_up & (run_up << (2 * shift));
+    run_dn |= pair_dn & (run_dn >> (2 * shift));
+    moves |= (run_up << shift) | (run_dn >> shift);
+  };
+  grow(Ch, 1);  // east / west
+  grow(C, 8);   // north / south
+  grow(Ch, 7);  // north-west / south-east
+  grow(Ch, 9);  // north-east / south-west
+  return moves & empty;
+}
+
+// Rays from every square in the eight directions, excluding the square itself.
+// Directions 0..3 go to higher bit indices (E, N, NE, NW), 4..7 to lower ones.
+struct RayTable {
+  std::array<std::array<u64, 8>, 64> ray{};
+  constexpr RayTable() {
+    constexpr int dr[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    constexpr int dc[8] = {1, 0, 1, -1, -1, 0, -1, 1};
+    for (int sq = 0; sq < 64; ++sq) {
+      for (int d = 0; d < 8; ++d) {
+        u64 mask = 0;
+        int r = sq / 8 + dr[d], c = sq % 8 + dc[d];
+        while (r >= 0 && r < 8 && c >= 0 && c < 8) {
+          mask |= u64{1} << (r * 8 + c);
+          r += dr[d];
+          c += dc[d];
+        }
+        ray[sq][d] = mask;
+      }
+    }
+  }
+};
+inline constexpr RayTable kRays{};
+
+// Stones of C flipped by P playing on `sq` (0 if the move is illegal).
+// Along each ray the first square that is not capturable decides: if it is
+// P's, everything before it flips. Squares outside an N x N board are never
+// occupied, so they end a ray like an empty square.
+inline u64 Flips(int sq, u64 P, u64 C) {
+  const auto& rays = kRays.ray[sq];
+  u64 flips = 0;
+  for (int d = 0; d < 4; ++d) {  // toward higher bits: first blocker is the lowest bit
+    const u64 ray = rays[d];
+    const u64 blockers = ray & ~C;
+    const u64 first = blockers & (0 - blockers);
+    if (first & P) flips |= ray & (first - 1);
+  }
+  for (int d = 4; d < 8; ++d) {  // toward lower bits: first blocker is the highest bit
+    const u64 ray = rays[d];
+    const u64 blockers = ray & ~C;
+    if (blockers == 0) continue;
+    const u64 first = u64{1} << HighestBit(blockers);
+    if (first & P) flips |= ray & ~((first << 1) - 1);
+  }
+  return flips;
+}
+
+// ---- The eight symmetries of the square, for a board in the N x N corner ----
+
+inline u64 FlipVertical8(u64 b) { return __builtin_bswap64(b); }  // row r -> 7 - r
+
+inline u64 MirrorHorizontal8(u64 b) {  // column c -> 7 - c
+  b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
+  b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
+  b = ((b >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((b & 0x0f0f0f0f0f0f0f0fULL) << 4);
+  return b;
+}
+
+inline u64 Transpose8(u64 b) {  // (row, col) -> (col, row)
+  u64 t;
+  t = 0x0f0f0f0f00000000ULL & (b ^ (b << 28));
+  b ^= t ^ (t >> 28);
+  t = 0x3333000033330000ULL & (b ^ (b << 14));
+  b ^= t ^ (t >> 14);
+  t = 0x5500550055005500ULL & (b ^ (b << 7));
+  b ^= t ^ (t >> 7);
+  return b;
+}
+
+// Symmetry s in 0..7: bit 0 mirrors columns, bit 1 mirrors rows, bit 2
+// transposes (applied last). s = 0 is the identity.
+inline u64 TransformBoard(u64 b, int s, int n) {
+  if (s & 1) b = MirrorHorizontal8(b) >> (8 - n);
+  if (s & 2) b = FlipVertical8(b) >> (8 * (8 - n));
+  if (s & 4) b = Transpose8(b);
+  return b;
+}
+
+inline int TransformSquare(int sq, int s, int n) {
+  int r = sq / 8, c = sq % 8;
+  if (s & 1) c = n - 1 - c;
+  if (s & 2) r = n - 1 - r;
+  if (s & 4) {
+    const int t = r;
+    r = c;
+    c = t;
+  }
+  return r * 8 + c;
+}
+
+}  // namespace tav::reversi

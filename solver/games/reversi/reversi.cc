@@ -1,0 +1,199 @@
+// Othello/Desdemona: construction, notation, position strings and diagrams.
+#include "games/reversi/reversi.h"
+
+#include <cctype>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+
+namespace tav::reversi {
+
+template <bool kNeutrals>
+absl::StatusOr<ReversiGame<kNeutrals>> ReversiGame<kNeutrals>::Create(const GameSpec& spec) {
+  const int n = spec.size == 0 ? 8 : spec.size;
+  if (n != 4 && n != 6 && n != 8) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --size=", spec.size, " for ", AV(kName), ": must be 4, 6 or 8"));
+  }
+  bool misere = false;
+  if (spec.variant.empty() || spec.variant == "standard") {
+    misere = false;
+  } else if (kNeutrals && spec.variant == "misere") {
+    misere = true;
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat("unknown --variant='", spec.variant, "' for ",
+                                                   AV(kName), ": expected ",
+                                                   kNeutrals ? "standard or misere" : "standard"));
+  }
+  if (!spec.pieces.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat("--pieces does not apply to ", AV(kName)));
+  }
+  if (!spec.empty_columns.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat("--empty-columns does not apply to ", AV(kName)));
+  }
+  return ReversiGame(n, misere);
+}
+
+template <bool kNeutrals>
+Position ReversiGame<kNeutrals>::start() const {
+  // White on the diagonal from the lower-left centre square (d4 on 8x8) to the
+  // upper-right one (e5); black on the other diagonal. Black moves first.
+  const int lo = n_ / 2 - 1, hi = n_ / 2;
+  Position p;
+  p.opponent = Bit(lo * 8 + lo) | Bit(hi * 8 + hi);  // white
+  p.player = Bit(lo * 8 + hi) | Bit(hi * 8 + lo);     // black
+  p.white_to_move = 0;
+  return p;
+}
+
+template <bool kNeutrals>
+std::string ReversiGame<kNeutrals>::square_name(int sq) const {
+  return absl::StrCat(std::string(1, static_cast<char>('a' + sq % 8)), sq / 8 + 1);
+}
+
+template <bool kNeutrals>
+absl::StatusOr<int> ReversiGame<kNeutrals>::parse_square(std::string_view text) const {
+  if (text.size() != 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", std::string(text), "' is not a square (expected a1..",
+                     square_name((n_ - 1) * 8 + n_ - 1), ")"));
+  }
+  const int col = std::tolower(static_cast<unsigned char>(text[0])) - 'a';
+  const int row = text[1] - '1';
+  if (col < 0 || col >= n_ || row < 0 || row >= n_) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", std::string(text), "' is not a square of the ", board_name(),
+                     " board (a1..", square_name((n_ - 1) * 8 + n_ - 1), ")"));
+  }
+  return row * 8 + col;
+}
+
+template <bool kNeutrals>
+std::string ReversiGame<kNeutrals>::move_string(const Position&, Move m) const {
+  return m == kPass ? "pass" : square_name(m);
+}
+
+template <bool kNeutrals>
+absl::StatusOr<Move> ReversiGame<kNeutrals>::parse_move(const Position& p,
+                                                        std::string_view text) const {
+  const u64 moves = MoveMask(p);
+  if (absl::EqualsIgnoreCase(absl::string_view(text.data(), text.size()), "pass")) {
+    if (moves != 0) return absl::InvalidArgumentError("illegal move 'pass': a move is available");
+    if (OpponentMoveMask(p) == 0) {
+      return absl::InvalidArgumentError("illegal move 'pass': the game is over");
+    }
+    return kPass;
+  }
+  absl::StatusOr<int> sq = parse_square(text);
+  if (!sq.ok()) return sq.status();
+  if (!(moves & Bit(*sq))) {
+    const bool occupied = ((p.player | p.opponent | p.neutral) & Bit(*sq)) != 0;
+    return absl::InvalidArgumentError(
+        absl::StrCat("illegal move '", std::string(text), "': ",
+                     occupied ? "the square is occupied" : "it captures nothing"));
+  }
+  return static_cast<Move>(*sq);
+}
+
+template <bool kNeutrals>
+std::string ReversiGame<kNeutrals>::position_string(const Position& p) const {
+  const u64 black = p.white_to_move ? p.opponent : p.player;
+  const u64 white = p.white_to_move ? p.player : p.opponent;
+  std::string out;
+  out.reserve(n_ * n_ + 2);
+  for (int r = 0; r < n_; ++r) {
+    for (int c = 0; c < n_; ++c) {
+      const u64 b = Bit(r * 8 + c);
+      out += (black & b) ? 'X' : (white & b) ? 'O' : (p.neutral & b) ? 'N' : '-';
+    }
+  }
+  out += p.white_to_move ? " O" : " X";
+  return out;
+}
+
+template <bool kNeutrals>
+absl::StatusOr<Position> ReversiGame<kNeutrals>::parse_position(std::string_view text) const {
+  std::vector<absl::string_view> parts = absl::StrSplit(
+      absl::StripAsciiWhitespace(absl::string_view(text.data(), text.size())),
+      absl::ByAnyChar(" \t"), absl::SkipEmpty());
+  const size_t want = static_cast<size_t>(n_ * n_);
+  if (parts.size() != 2) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "expected ", want, " board characters, a space and the side to move (X or O); got ",
+        parts.size(), " field(s)"));
+  }
+  if (parts[0].size() != want) {
+    return absl::InvalidArgumentError(absl::StrCat("board has ", parts[0].size(),
+                                                   " characters, expected ", want, " for ",
+                                                   board_name()));
+  }
+  u64 black = 0, white = 0, neutral = 0;
+  for (size_t i = 0; i < want; ++i) {
+    const u64 b = Bit(static_cast<int>(i / n_) * 8 + static_cast<int>(i % n_));
+    switch (parts[0][i]) {
+      case 'X': black |= b; break;
+      case 'O': white |= b; break;
+      case '-': break;
+      case 'N':
+        if (kNeutrals) {
+          neutral |= b;
+          break;
+        }
+        [[fallthrough]];
+      default:
+        return absl::InvalidArgumentError(absl::StrCat(
+            "bad character '", std::string(1, parts[0][i]), "' at board index ", i, " (",
+            square_name(static_cast<int>(i / n_) * 8 + static_cast<int>(i % n_)),
+            "); expected X, O", kNeutrals ? ", N" : "", " or -"));
+    }
+  }
+  Position p;
+  p.neutral = neutral;
+  if (parts[1] == "X") {
+    p.player = black, p.opponent = white, p.white_to_move = 0;
+  } else if (parts[1] == "O") {
+    p.player = white, p.opponent = black, p.white_to_move = 1;
+  } else {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad side to move '", std::string(parts[1]), "': expected X or O"));
+  }
+  return p;
+}
+
+template <bool kNeutrals>
+std::string ReversiGame<kNeutrals>::diagram(const Position& p) const {
+  const u64 black = p.white_to_move ? p.opponent : p.player;
+  const u64 white = p.white_to_move ? p.player : p.opponent;
+  const u64 moves = MoveMask(p);
+  std::string out = "  ";
+  for (int c = 0; c < n_; ++c) absl::StrAppend(&out, " ", std::string(1, static_cast<char>('a' + c)));
+  out += "\n";
+  for (int r = 0; r < n_; ++r) {  // row 1 at the top, as Othello players draw it
+    absl::StrAppend(&out, r + 1 < 10 ? " " : "", r + 1);
+    for (int c = 0; c < n_; ++c) {
+      const u64 b = Bit(r * 8 + c);
+      const char ch = (black & b)     ? 'X'
+                      : (white & b)   ? 'O'
+                      : (p.neutral & b) ? 'N'
+                      : (moves & b)   ? '*'
+                                      : '.';
+      absl::StrAppend(&out, " ", std::string(1, ch));
+    }
+    out += "\n";
+  }
+  absl::StrAppend(&out, is_over(p) ? "game over" : p.white_to_move ? "O (white) to move" : "X (black) to move",
+                  "   X ", PopCount(black), "  O ", PopCount(white));
+  if (kNeutrals) absl::StrAppend(&out, "  N ", PopCount(p.neutral));
+  absl::StrAppend(&out, "  empty ", remaining(p), "\n");
+  if (!is_over(p)) out += "(* marks the legal moves)\n";
+  return out;
+}
+
+template class ReversiGame<false>;
+template class ReversiGame<true>;
+
+static_assert(Game<Othello>);
+static_assert(Game<Desdemona>);
+
+}  // namespace tav::reversi

@@ -1,0 +1,171 @@
+// Othello and Desdemona on N x N boards (N = 4, 6, 8), RULES.md.
+//
+// Both games are one engine, ReversiGame<kNeutrals>: Desdemona is Othello in
+// which captured enemy stones turn neutral and captured neutral stones turn
+// the mover's, so the only differences are what counts as capturable, how a
+// capture recolours, and the final score. Making the difference a template
+// parameter keeps the neutral board out of Othello's hot loop entirely.
+//
+// A Position is stored relative to the side to move (player / opponent /
+// neutral bitboards, as Edax does), plus the side's colour for I/O. The hash
+// ignores the colour: values are always for the side to move and the rules
+// are colour-blind, so two colour-swapped boards have the same value.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "core/bits.h"
+#include "core/strings.h"
+#include "core/game.h"
+#include "core/hash.h"
+#include "core/move_list.h"
+#include "games/reversi/bitboard.h"
+
+namespace tav::reversi {
+
+struct Position {
+  u64 player = 0;    // stones of the side to move
+  u64 opponent = 0;  // stones of the other side
+  u64 neutral = 0;   // neutral stones (Desdemona; always 0 in Othello)
+  u64 white_to_move = 0;  // 0: black (X) to move, 1: white (O); a full word, so no padding
+  friend bool operator==(const Position&, const Position&) = default;
+};
+
+using Move = std::uint8_t;  // a square 0..63 (row * 8 + col), or kPass
+inline constexpr Move kPass = 64;
+
+template <bool kNeutrals>
+class ReversiGame {
+ public:
+  using Position = reversi::Position;
+  using Move = reversi::Move;
+  // A move is an empty square, so 60 bounds the list on 8x8 (a pass is alone).
+  using MoveList = FixedMoveList<Move, 64>;
+
+  static constexpr std::string_view kName = kNeutrals ? "desdemona" : "othello";
+  static constexpr int kMaxValue = 64;
+
+  static absl::StatusOr<ReversiGame> Create(const GameSpec& spec);
+
+  std::string variant() const { return misere_ ? "misere" : "standard"; }
+  int size() const { return n_; }
+  std::string board_name() const { return std::to_string(n_) + "x" + std::to_string(n_); }
+  u64 board_mask() const { return mask_; }
+  bool misere() const { return misere_; }
+
+  Position start() const;
+
+  // Capturable stones for the side to move.
+  static u64 Capturable(const Position& p) {
+    return kNeutrals ? (p.opponent | p.neutral) : p.opponent;
+  }
+  u64 Empty(const Position& p) const { return mask_ & ~(p.player | p.opponent | p.neutral); }
+  u64 MoveMask(const Position& p) const { return LegalMoves(p.player, Capturable(p), Empty(p)); }
+  u64 OpponentMoveMask(const Position& p) const {
+    const u64 capturable = kNeutrals ? (p.player | p.neutral) : p.player;
+    return LegalMoves(p.opponent, capturable, Empty(p));
+  }
+
+  void generate_moves(const Position& p, MoveList& list) const {
+    list.clear();
+    const u64 moves = MoveMask(p);
+    for (int sq : SetBits(moves)) list.push_back(static_cast<Move>(sq));
+    if (moves == 0 && OpponentMoveMask(p) != 0) list.push_back(kPass);
+  }
+
+  int count_moves(const Position& p) const {
+    const u64 moves = MoveMask(p);
+    if (moves) return PopCount(moves);
+    return OpponentMoveMask(p) ? 1 : 0;
+  }
+
+  Move pass_move() const { return kPass; }
+
+  void play(Position& p, Move m) const {
+    if (m != kPass) {
+      const u64 flips = Flips(m, p.player, Capturable(p));
+      const u64 placed = Bit(m);
+      if constexpr (kNeutrals) {
+        // Captured enemy stones turn neutral, captured neutral stones turn ours.
+        const u64 mine = p.player | placed | (flips & p.neutral);
+        const u64 neutral = (p.neutral & ~flips) | (flips & p.opponent);
+        p.neutral = neutral;
+        p.player = p.opponent & ~flips;
+        p.opponent = mine;
+      } else {
+        const u64 mine = p.player | placed | flips;
+        p.player = p.opponent & ~flips;
+        p.opponent = mine;
+      }
+    } else {
+      const u64 t = p.player;
+      p.player = p.opponent;
+      p.opponent = t;
+    }
+    p.white_to_move ^= 1;
+  }
+
+  bool is_over(const Position& p) const { return MoveMask(p) == 0 && OpponentMoveMask(p) == 0; }
+
+  // Othello: disc difference, empties to the winner (WOF rule, FFO scores).
+  // Desdemona: stones of each colour, neutral stones and empties count for
+  // nobody; misere negates.
+  int final_value(const Position& p) const {
+    const int mine = PopCount(p.player), theirs = PopCount(p.opponent);
+    if constexpr (kNeutrals) {
+      return misere_ ? theirs - mine : mine - theirs;
+    } else {
+      const int empties = n_ * n_ - mine - theirs;
+      if (mine > theirs) return mine - theirs + empties;
+      if (mine < theirs) return mine - theirs - empties;
+      return 0;
+    }
+  }
+
+  int side_to_move(const Position& p) const { return static_cast<int>(p.white_to_move); }
+  int remaining(const Position& p) const { return PopCount(Empty(p)); }
+
+  std::uint64_t hash(const Position& p) const {
+    std::uint64_t h = Mix64(p.player ^ 0x5851f42d4c957f2dULL);
+    h = Mix64(h ^ p.opponent);
+    if constexpr (kNeutrals) h = Mix64(h ^ p.neutral ^ 0x14057b7ef767814fULL);
+    return h;
+  }
+
+  int symmetry_count() const { return 8; }
+  Position transform(const Position& p, int s) const {
+    return {TransformBoard(p.player, s, n_), TransformBoard(p.opponent, s, n_),
+            TransformBoard(p.neutral, s, n_), p.white_to_move};
+  }
+  Move transform_move(const Position&, Move m, int s) const {
+    return m == kPass ? kPass : static_cast<Move>(TransformSquare(m, s, n_));
+  }
+
+  std::string position_string(const Position& p) const;
+  absl::StatusOr<Position> parse_position(std::string_view text) const;
+  std::string move_string(const Position& p, Move m) const;
+  absl::StatusOr<Move> parse_move(const Position& p, std::string_view text) const;
+  std::string diagram(const Position& p) const;
+
+  // Square names: "d3" <-> 8 * 2 + 3. Exposed for the CLI and tests.
+  std::string square_name(int sq) const;
+  absl::StatusOr<int> parse_square(std::string_view text) const;
+
+ private:
+  ReversiGame(int n, bool misere) : n_(n), misere_(misere), mask_(BoardMask(n)) {}
+
+  int n_ = 8;
+  bool misere_ = false;
+  u64 mask_ = ~u64{0};
+};
+
+using Othello = ReversiGame<false>;
+using Desdemona = ReversiGame<true>;
+
+extern template class ReversiGame<false>;
+extern template class ReversiGame<true>;
+
+}  // namespace tav::reversi
