@@ -86,12 +86,22 @@
 //       (Edax's last-4-empties solvers): a fail-soft alpha-beta value of the
 //       position within (alpha, beta). [generic search to the end]
 //   static constexpr bool kWinLossDistance = true;
-//       The game has no score: final_value is +1 (side to move has won) or -1
-//       (lost) and the solver reports distance-to-end values (Prairie). [false]
+//       The game has no score, only win/loss and the distance to the end
+//       (Prairie). final_value returns -kDistanceBase (the side to move has
+//       lost), +kDistanceBase (won) or 0 (draw), and kMaxValue must equal
+//       kDistanceBase. The solver backs values up one ply at a time toward
+//       zero (v_parent = -v_child, then moved 1 toward 0), so a value
+//       +(kDistanceBase - d) means "wins in d plies" and -(kDistanceBase - d)
+//       "loses in d plies": the winner hurries, the loser delays. [false]
+//   std::optional<int> probe(const Position&) const;
+//       An exact value known without search (endgame tables), in the solver's
+//       units (the distance encoding above for kWinLossDistance games); the
+//       solver treats a position with a value as a leaf. [nullopt]
 // ---------------------------------------------------------------------------
 #pragma once
 
 #include <concepts>
+#include <optional>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -100,6 +110,9 @@
 #include "absl/status/statusor.h"
 
 namespace tav {
+
+// Value scale of win/loss-distance games (see kWinLossDistance above).
+inline constexpr int kDistanceBase = 1000;
 
 // What the CLI (or a batch record) says about which game to build.
 struct GameSpec {
@@ -174,6 +187,10 @@ concept HasSmallSolver =
       { G::kSmallSolverRemaining } -> std::convertible_to<int>;
       { g.solve_small(p, a, a, n) } -> std::convertible_to<int>;
     };
+template <class G>
+concept HasProbe = requires(const G& g, const typename G::Position& p) {
+  { g.probe(p) } -> std::same_as<std::optional<int>>;
+};
 template <class G>
 concept WinLossDistanceGame = requires {
   requires G::kWinLossDistance;
