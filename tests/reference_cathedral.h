@@ -62,24 +62,29 @@ inline int SizeOf(char letter) {
   return cells;
 }
 
+// A piece on some squares: the letter and its (at most 6) squares, sorted.
+// Fixed-size so that listing thousands of them allocates nothing per item.
+struct Placement {
+  char letter = 0;
+  int count = 0;  // 0: off the board
+  std::array<int, 6> squares{};
+  auto Tie() const { return std::tie(letter, count, squares); }
+  bool operator<(const Placement& o) const { return Tie() < o.Tie(); }
+  bool operator==(const Placement& o) const { return Tie() == o.Tie(); }
+  const int* begin() const { return squares.data(); }
+  const int* end() const { return squares.data() + count; }
+};
+
+// A move: one or two placements (Lehmann's compound turn), or a pass (empty).
+struct Move {
+  std::vector<Placement> parts;  // empty: pass; [Y, X] for the compound turn
+  bool operator<(const Move& o) const { return parts < o.parts; }
+};
+
 struct Piece {
   int owner = kDark;  // kDark, kLight or kNeutral (the Cathedral)
   char letter = 'V';
   std::vector<int> squares;
-};
-
-// A move: one or two placements (Lehmann's compound turn), or a pass (empty).
-struct Placement {
-  char letter;
-  std::vector<int> squares;  // sorted
-  bool operator<(const Placement& o) const {
-    return letter != o.letter ? letter < o.letter : squares < o.squares;
-  }
-  bool operator==(const Placement& o) const { return letter == o.letter && squares == o.squares; }
-};
-struct Move {
-  std::vector<Placement> parts;  // empty: pass; [Y, X] for the compound turn
-  bool operator<(const Move& o) const { return parts < o.parts; }
 };
 
 struct State {
@@ -112,9 +117,9 @@ inline State Start(int n, bool lehmann, const std::string& pieces) {
 // (dx, dy) steps from the active square (north is +dy). Cached: the pictures
 // are parsed once per (letter, owner, rotation).
 inline const std::vector<std::pair<int, int>>& Cells(char letter, int owner, int rotation) {
-  static std::map<std::tuple<char, int, int>, std::vector<std::pair<int, int>>> cache;
-  auto it = cache.find({letter, owner, rotation});
-  if (it != cache.end()) return it->second;
+  static std::array<std::vector<std::pair<int, int>>, 128 * 2 * 4> cache;
+  std::vector<std::pair<int, int>>& cached = cache[(letter * 2 + owner) * 4 + rotation];
+  if (!cached.empty()) return cached;
   const std::vector<std::string> pic = Picture(letter, owner);
   int ar = 0, ac = 0;
   for (int i = 0; i < static_cast<int>(pic.size()); ++i) {
@@ -135,19 +140,24 @@ inline const std::vector<std::pair<int, int>>& Cells(char letter, int owner, int
       cells.push_back({dx, dy});
     }
   }
-  return cache[{letter, owner, rotation}] = cells;
+  return cached = cells;
 }
 
-// Squares covered when `owner` puts `letter` turned `rotation` quarter turns
-// clockwise with its active square on (col, row); empty if off the board.
-inline std::vector<int> Squares(int n, char letter, int owner, int rotation, int col, int row) {
-  std::vector<int> out;
+// The piece `owner` puts down as `letter` turned `rotation` quarter turns
+// clockwise with its active square on (col, row); count 0 if off the board.
+inline Placement Squares(int n, char letter, int owner, int rotation, int col, int row) {
+  Placement out;
+  out.letter = letter;
   for (const auto& [dx, dy] : Cells(letter, owner, rotation)) {
     const int x = col + dx, y = row + dy;
-    if (x < 0 || x >= n || y < 0 || y >= n) return {};
-    out.push_back(y * n + x);
+    if (x < 0 || x >= n || y < 0 || y >= n) return Placement{letter, 0, {}};
+    out.squares[out.count++] = y * n + x;
   }
-  std::sort(out.begin(), out.end());
+  for (int i = 1; i < out.count; ++i) {  // insertion sort of at most 6 squares
+    for (int j = i; j > 0 && out.squares[j - 1] > out.squares[j]; --j) {
+      std::swap(out.squares[j - 1], out.squares[j]);
+    }
+  }
   return out;
 }
 
@@ -183,48 +193,53 @@ inline std::vector<std::vector<int>> Regions(int n, const std::vector<bool>& in_
   return regions;
 }
 
-// Whether the squares not covered by `squares` form two or more regions.
-inline bool MakesPocket(int n, const std::vector<int>& squares) {
-  static std::map<std::pair<int, std::vector<int>>, bool> cache;
-  auto it = cache.find({n, squares});
+// Whether the squares not covered by the placement form two or more regions
+// (cached: it depends only on the board size and the squares).
+inline bool MakesPocket(int n, const Placement& p) {
+  static std::map<std::pair<int, std::array<int, 6>>, bool> cache;
+  const std::pair<int, std::array<int, 6>> key{n * 8 + p.count, p.squares};
+  auto it = cache.find(key);
   if (it != cache.end()) return it->second;
   std::vector<bool> area(n * n, true);
-  for (int sq : squares) area[sq] = false;
+  for (int sq : p) area[sq] = false;
   const bool pocket = Regions(n, area).size() >= 2;
-  cache[{n, squares}] = pocket;
+  cache[key] = pocket;
   return pocket;
 }
 
 // Where `player` may put `letter`: on empty squares, none of them the
 // opponent's territory; a first building may not make a pocket.
-inline std::set<Placement> PlacementsOf(const State& s, int player, char letter,
-                                        const std::vector<int>& also_covered = {}) {
-  std::set<Placement> out;
+// The distinct placements, sorted (rotations giving the same squares are one).
+inline std::vector<Placement> PlacementsOf(const State& s, int player, char letter,
+                                           const Placement& also_covered = {}) {
+  std::vector<Placement> out;
   for (int rotation = 0; rotation < 4; ++rotation) {
     for (int row = 0; row < s.n; ++row) {
       for (int col = 0; col < s.n; ++col) {
-        const std::vector<int> sq = Squares(s.n, letter, player, rotation, col, row);
-        if (sq.empty()) continue;
+        const Placement p = Squares(s.n, letter, player, rotation, col, row);
+        if (p.count == 0) continue;
         bool ok = true;
-        for (int q : sq) {
+        for (int q : p) {
           ok = ok && s.piece_at[q] < 0 && s.territory[q] != 1 - player &&
                std::find(also_covered.begin(), also_covered.end(), q) == also_covered.end();
         }
         if (!ok) continue;
-        if (letter != 'Y' && !s.first_done[player] && MakesPocket(s.n, sq)) continue;
-        out.insert({letter, sq});
+        if (letter != 'Y' && !s.first_done[player] && MakesPocket(s.n, p)) continue;
+        out.push_back(p);
       }
     }
   }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 
-inline std::set<Placement> BuildingPlacements(const State& s, int player,
-                                              const std::vector<int>& also_covered = {}) {
-  std::set<Placement> out;
+inline std::vector<Placement> BuildingPlacements(const State& s, int player,
+                                                 const Placement& also_covered = {}) {
+  std::vector<Placement> out;
   for (const auto& [letter, count] : s.hand[player]) {
     if (count == 0) continue;
-    for (const Placement& p : PlacementsOf(s, player, letter, also_covered)) out.insert(p);
+    for (const Placement& p : PlacementsOf(s, player, letter, also_covered)) out.push_back(p);
   }
   return out;
 }
@@ -233,11 +248,10 @@ inline std::set<Placement> BuildingPlacements(const State& s, int player,
 inline std::vector<Move> PlacementMoves(const State& s, int player) {
   std::vector<Move> moves;
   if (s.cathedral == 0 && player == kLight) {
-    const std::set<Placement> cathedrals = PlacementsOf(s, kLight, 'Y');
+    const std::vector<Placement> cathedrals = PlacementsOf(s, kLight, 'Y');
     if (s.lehmann) {
       for (const Placement& c : cathedrals) {
-        for (const Placement& b : BuildingPlacements(s, kLight, c.squares))
-          moves.push_back({{c, b}});
+        for (const Placement& b : BuildingPlacements(s, kLight, c)) moves.push_back({{c, b}});
       }
       if (!moves.empty()) return moves;
       // Not in RULES.md (tiny boards only): as much of the turn as fits, the
@@ -282,8 +296,9 @@ inline void RemovePiece(State& s, int index) {
 
 inline void Place(State& s, int player, const Placement& p) {
   const int index = static_cast<int>(s.pieces.size());
-  s.pieces.push_back({p.letter == 'Y' ? kNeutral : player, p.letter, p.squares});
-  for (int sq : p.squares) {
+  s.pieces.push_back(
+      {p.letter == 'Y' ? kNeutral : player, p.letter, std::vector<int>(p.begin(), p.end())});
+  for (int sq : p) {
     s.piece_at[sq] = index;
     s.territory[sq] = -1;
   }
@@ -374,7 +389,7 @@ inline std::string SquareName(int n, int sq) {
 inline std::string Key(int n, const Placement& p) {
   std::string out(1, p.letter);
   out += ':';
-  for (size_t i = 0; i < p.squares.size(); ++i) {
+  for (int i = 0; i < p.count; ++i) {
     if (i) out += ',';
     out += SquareName(n, p.squares[i]);
   }
@@ -406,9 +421,9 @@ inline bool ParseMove(const State& s, const std::string& text, Move& move) {
     const int col = part[2] - 'a';
     const int row = std::stoi(part.substr(3)) - 1;
     if (rotation < 0) return false;
-    std::vector<int> squares = Squares(s.n, letter, s.to_move, rotation, col, row);
-    if (squares.empty()) return false;
-    move.parts.push_back({letter, squares});
+    const Placement p = Squares(s.n, letter, s.to_move, rotation, col, row);
+    if (p.count == 0) return false;
+    move.parts.push_back(p);
     start = plus + 1;
   }
   return true;

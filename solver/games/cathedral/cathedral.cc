@@ -292,16 +292,8 @@ void Cathedral::Claim(Position& p, int player) const {
     const u128 cathedral = region & p.cathedral;
     if (enemy != 0) {
       if (cathedral != 0) continue;  // an enemy building and the Cathedral
-      // Exactly one building? The region holds whole buildings; they are one
-      // iff all squares have the same type and there are as many as it has.
-      const int type = TypeAt(p, LowestBit(enemy));
-      if (PopCount(enemy) != kTypeSize[type]) continue;
-      bool one_type = true;
-      for (const u128 plane : p.type_bits) {
-        const u128 part = plane & enemy;
-        one_type &= part == 0 || part == enemy;
-      }
-      if (!one_type) continue;
+      // The region holds whole buildings; exactly one is captured.
+      if (!IsOneBuilding(p, enemy)) continue;
       RemoveBuilding(p, opponent, enemy);  // back to its owner's hand
     } else if (cathedral != 0) {
       // The Cathedral is captured and leaves the game for good.

@@ -160,7 +160,8 @@ class Cathedral {
   }
   // Sum of the 4-bit counts (at most 15 x 11 = 165).
   static int PiecesInHand(std::uint64_t hand) {
-    const std::uint64_t bytes = (hand & 0x0F0F0F0F0F0F0F0FULL) + (hand >> 4 & 0x0F0F0F0F0F0F0F0FULL);
+    const std::uint64_t bytes =
+        (hand & 0x0F0F0F0F0F0F0F0FULL) + (hand >> 4 & 0x0F0F0F0F0F0F0F0FULL);
     return static_cast<int>((bytes * 0x0101010101010101ULL) >> 56);
   }
 
@@ -193,8 +194,11 @@ class Cathedral {
   // Reflection in the vertical axis with light and dark swapped (see above).
   Position MirrorSwap(const Position& p) const;
 
-  // ---- Search hooks -------------------------------------------------------------
+  // ---- Search hooks (bounds.cc, cathedral.cc) --------------------------------------
   int order_score(const Position& parent, Move m, const Position& child) const;
+  // Admissible [lower, upper] bounds on the final value for the side to move,
+  // from the pieces that can still fit (bounds.cc explains why they hold).
+  std::pair<int, int> value_bounds(const Position& p) const;
 
   // ---- Rules helpers (public for tests, benches and the solver hooks) --------
   u128 Occupied(const Position& p) const { return p.buildings[0] | p.buildings[1] | p.cathedral; }
@@ -221,6 +225,17 @@ class Cathedral {
   // the placement named, whether or not it is legal now.
   std::string Spell(std::uint16_t placement) const;
   absl::StatusOr<std::uint16_t> ParseSpelling(int owner, std::string_view text) const;
+  // Whether `squares`, a set of whole buildings of one owner, is one building:
+  // all of one type and as many squares as that type has.
+  bool IsOneBuilding(const Position& p, u128 squares) const {
+    const int type = TypeAt(p, LowestBit(squares));
+    if (PopCount(squares) != kTypeSize[type]) return false;
+    for (const u128 plane : p.type_bits) {
+      const u128 part = plane & squares;
+      if (part != 0 && part != squares) return false;
+    }
+    return true;
+  }
   // Type of the building on square sq (which must hold one).
   int TypeAt(const Position& p, int sq) const {
     int type = 0;
@@ -257,6 +272,9 @@ class Cathedral {
   void PlaceBuilding(Position& p, int player, std::uint16_t placement) const;
   void PlaceCathedral(Position& p, std::uint16_t placement) const;
   void Claim(Position& p, int player) const;
+  struct Reach;
+  Reach ReachOf(const Position& p, int player) const;
+  int UnplacedLowerBound(const Position& p, int player, u128 reach, int room) const;
   void RemoveBuilding(Position& p, int owner, u128 squares) const;
 
   std::shared_ptr<const Tables> tables_;
