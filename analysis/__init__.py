@@ -18,8 +18,8 @@ Modules: ``schema`` (kinds and versions read, input errors), ``load`` (files -> 
 The input contract is data/README.md.
 """
 
-from . import lehmann, performance, report, retro, summary
+from . import cathedral, lehmann, performance, report, retro, summary
 from .load import Dataset, load
 from .schema import InputError
 
-__all__ = ["Dataset", "InputError", "load", "lehmann", "performance", "report", "retro", "summary"]
+__all__ = ["Dataset", "InputError", "cathedral", "load", "lehmann", "performance", "report", "retro", "summary"]

@@ -241,8 +241,14 @@ def verdict(variant: str, values: dict, total: int) -> tuple[str, float | None, 
     return text, best["dark_value"], best["value_kind"]
 
 
+def _panel_inches(size: int) -> float:
+    return max(3.1, 0.42 * size)  # about 0.4 inch a cell on big boards: labels stay legible
+
+
 def _classic_figure(values: dict, size: int, title: str):
-    fig, axes = plotting.figure(4 * 3.1 + 1.2, 3.9, 1, 4)
+    panel = _panel_inches(size)
+    rows, columns = (2, 2) if size >= 7 else (1, 4)
+    fig, axes = plotting.figure(panel * columns + 1.2, panel * rows + 0.9, rows, columns)
     norm = plotting.value_norm([r["dark_value"] for r in values.values()])
     names = {"n": "north", "e": "east", "s": "south", "w": "west"}
     image = None
@@ -257,23 +263,35 @@ def _classic_figure(values: dict, size: int, title: str):
     return fig
 
 
+def best_by_active_square(values: dict, piece: str, size: int) -> dict:
+    """{active square: record} with dark's best value over every spelling of the piece there.
+
+    Every spelling counts: a Square (P) covers the same squares in all four orientations, so
+    its value shows on all four active squares that spell it, not only the canonical one.
+    """
+    best: dict = {}
+    for (orientation, active), cells in cathedral.placements(piece, size).items():
+        key = (piece, *cathedral.canonical_spelling(piece, orientation, active, size))
+        row = values.get(key)
+        if row is None:
+            continue
+        rank = (row["dark_value"], row["value_kind"] in PROVEN)
+        if active not in best or rank > best[active][0]:
+            best[active] = (rank, row)
+    return {square: row for square, (_, row) in best.items()}
+
+
 def _lehmann_figure(values: dict, size: int, title: str):
     pieces = [p for p in "VSLNPMZOCTA" if any(k[0] == p for k in values)]
+    panel = _panel_inches(size)
     rows, columns = plotting.grid(len(pieces), 4)
-    fig, axes = plotting.figure(3.1 * columns + 1.2, 3.1 * rows + 0.6, rows, columns)
+    fig, axes = plotting.figure(panel * columns + 1.2, panel * rows + 0.9, rows, columns)
     norm = plotting.value_norm([r["dark_value"] for r in values.values()])
     image = None
     for ax, piece in zip(axes.flat, pieces):
         possible = {a for (_, a) in cathedral.placements(piece, size)}
-        best: dict = {}
-        for key, row in values.items():
-            if key[0] != piece:
-                continue
-            rank = (row["dark_value"], row["value_kind"] in PROVEN)
-            if key[2] not in best or rank > best[key[2]][0]:
-                best[key[2]] = (rank, row)
         cells = {square: (row["dark_value"], label(row["dark_value"], row["value_kind"], row["dark_bound"]))
-                 for square, (_, row) in best.items()}
+                 for square, row in best_by_active_square(values, piece, size).items()}
         image = plotting.board_heatmap(ax, size, cells, possible, norm,
                                        f"{piece} {cathedral.PIECE_NAMES[piece]}")
     plotting.hide_unused(axes, len(pieces))

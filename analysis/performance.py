@@ -138,7 +138,7 @@ def _metric_figure(frame: pd.DataFrame, axis: str, xlabel: str, title: str):
             medians = part.groupby(axis)[column].median()
             ax.plot(medians.index, medians.values, color=colour, linewidth=1.2)
         if log:
-            ax.set_yscale("log")
+            plotting.log_y(ax, frame[column].dropna())
         else:
             ax.set_ylim(0, 1.02)
         ax.set_xlabel(xlabel)
@@ -191,7 +191,7 @@ def build(ds: Dataset) -> Section:
         section.table("by_remaining", "Medians by work left (`remaining`: empties for "
                       "Othello/Desdemona)", by_axis(with_remaining, "remaining"), max_rows=60)
         section.plot("by_remaining", "Nodes, nodes/s, TT hit rate and seconds per position "
-                     "against the work left (log scales)",
+                     "against the work left (log scales where the data span decades)",
                      _metric_figure(with_remaining, "remaining", "remaining (empties / work left)",
                                     "Search statistics against the work left"))
     by_depth = frame[frame["remaining"].isna() & frame["depth"].notna()]

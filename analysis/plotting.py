@@ -35,6 +35,14 @@ def integer_x(ax) -> None:
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
+def log_y(ax, values) -> None:
+    """Log scale when the data span a decade or more; linear otherwise (a log axis without a
+    single power of ten in range has no readable labels)."""
+    finite = [v for v in values if v and np.isfinite(v) and v > 0]
+    if finite and max(finite) / min(finite) >= 10:
+        ax.set_yscale("log")
+
+
 def grid(count: int, max_columns: int = 4) -> tuple[int, int]:
     columns = min(count, max_columns)
     return math.ceil(count / columns), columns
@@ -64,7 +72,11 @@ def board_heatmap(ax, size: int, cells: dict, possible: set, norm: Normalize, ti
         values[row, column] = value
     image = ax.imshow(np.ma.masked_invalid(values), origin="lower", cmap=VALUE_CMAP, norm=norm,
                       extent=(-0.5, size - 0.5, -0.5, size - 0.5))
-    font_size = font_size or max(4.5, 10 - 0.55 * size)
+    if font_size is None:  # about a third of a cell, in points
+        bbox = ax.get_position()
+        cell_inches = min(bbox.width * ax.figure.get_figwidth(),
+                          bbox.height * ax.figure.get_figheight()) / size
+        font_size = min(10.0, max(4.5, cell_inches * 72 * 0.3))
     for (column, row), (value, label) in cells.items():
         shade = abs(norm(value) - 0.5) > 0.3  # dark cell: white text
         ax.text(column, row, label, ha="center", va="center", fontsize=font_size,

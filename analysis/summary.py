@@ -238,7 +238,7 @@ def _cost(nodes, seconds, threads=None) -> str:
 
 def _kinds(frame: pd.DataFrame) -> str:
     counts = frame["value_kind"].value_counts()
-    return ", ".join(f"{k} {int(counts[k])}" for k in VALUE_KINDS if k in counts) or "none"
+    return ", ".join(f"{k} {int(counts[k]):,}" for k in VALUE_KINDS if k in counts) or "none"
 
 
 def _signed(value) -> str:
@@ -261,8 +261,8 @@ def text_summary(ds: Dataset) -> list[str]:
                          f"from {root}, mode {info.get('mode') or '?'}, "
                          f"status {info.get('status') or '?'}")
             backups = int((frame["origin"] == "backup").sum())
-            lines.append(f"  positions: {len(frame)} ({len(frame) - backups} searched, "
-                         f"{backups} backed up); value kinds: {_kinds(frame)}")
+            lines.append(f"  positions: {len(frame):,} ({len(frame) - backups:,} searched, "
+                         f"{backups:,} backed up); value kinds: {_kinds(frame)}")
             rooted = frame[frame["label"] == "(root)"]
             value, kind, best = info.get("root_value"), info.get("root_value_kind"), info.get("root_best_move")
             if (value is None or value != value) and len(rooted):

@@ -86,3 +86,12 @@ def test_records_that_should_be_symmetric_but_disagree_are_counted(good):
 def test_no_cathedral_data_says_so(tmp_path):
     section = lehmann.build(analysis.load([tmp_path]))
     assert "No Cathedral placement values yet" in section.blocks[0].text
+
+
+def test_a_value_shows_on_every_active_square_that_spells_the_same_placement():
+    # The Square P north on a2 covers a2 b2 a1 b1; spelled east, south and west its active
+    # square is b2, b1 and a1 (RULES.md: the picture turns about the active square).
+    row = {"dark_value": 3.0, "value_kind": "exact", "dark_bound": None}
+    values = {("P", *analysis.cathedral.canonical_spelling("P", "n", (0, 1), 5)): row}
+    shown = lehmann.best_by_active_square(values, "P", 5)
+    assert {analysis.cathedral.square_name(*s) for s in shown} == {"a2", "b2", "b1", "a1"}
