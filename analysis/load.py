@@ -31,7 +31,8 @@ from typing import Callable, Iterator
 
 import pandas as pd
 
-from .schema import BadRecord, InputError, check_keys, check_kind_and_version
+from .schema import (UNANALYSED_KINDS, BadRecord, InputError, check_keys,
+                     check_kind_and_version)
 
 SUFFIXES = (".json", ".jsonl")
 
@@ -139,6 +140,8 @@ def read_records(path: Path, strict: bool = False,
             continue
         try:
             kind = check_kind_and_version(item)
+            if kind in UNANALYSED_KINDS:
+                continue
             check_keys(kind, item)
         except InputError as error:
             raise InputError(f"{where}: {error}") from None

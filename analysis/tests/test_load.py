@@ -125,3 +125,12 @@ def test_an_empty_folder_gives_an_empty_dataset_with_all_columns(tmp_path):
     ds, warnings = load_quietly(tmp_path)
     assert ds.empty and warnings == []
     assert {"value_first_player", "value_kind", "remaining"} <= set(ds.solves.columns)
+
+
+def test_kinds_documented_but_not_analysed_are_skipped_silently(monkeypatch):
+    import sys
+
+    for module in ("analysis.load", "analysis.schema"):  # (analysis.load is also the function)
+        monkeypatch.setattr(sys.modules[module], "UNANALYSED_KINDS", frozenset({"book_entry"}))
+    ds, warnings = load_quietly(BAD / "unknown_kind.jsonl")
+    assert warnings == [] and list(ds.suite["id"]) == [40]
