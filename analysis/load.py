@@ -242,6 +242,9 @@ def _frame(rows: list[dict], columns: list[str]) -> pd.DataFrame:
     for column in columns:
         if column not in frame.columns:
             frame[column] = None
+    for column in frame.columns:  # a key some records lack: None (falsy), not NaN (truthy)
+        if frame[column].dtype == object:
+            frame[column] = frame[column].where(frame[column].notna(), None)
     ordered = columns + [c for c in frame.columns if c not in columns]
     return frame[ordered]
 

@@ -53,3 +53,19 @@ def test_text_summary_of_a_single_solve_and_a_retro_solve():
            "(exact, win in 3 plies), best move b7-b6" in text
     assert "retro prairie standard 3x7, 29 positions in 2 tiers" in text
     assert "start: win in 3 plies" in text
+
+
+def test_optional_keys_may_be_missing(tmp_path):
+    import json
+
+    import analysis
+    from analysis import lehmann
+
+    minimal = {"schema": 1, "kind": "solve", "game": "cathedral", "variant": "classic", "size": 5,
+               "value": 1, "side_to_move": 1}  # no moves, mode, best move, statistics
+    both = [minimal, {**minimal, "moves": "Ynb4", "value": 3, "side_to_move": 0}]
+    (tmp_path / "few.jsonl").write_text("".join(json.dumps(r) + "\n" for r in both))
+    ds = analysis.load([tmp_path])
+    assert "solved positions" in summary.text_summary(ds)[0]
+    table, _ = lehmann.placement_records(ds)
+    assert list(table["dark_value"]) == [3]  # dark to move after the Cathedral
