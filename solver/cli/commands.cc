@@ -7,6 +7,8 @@ Command DemoCommand();
 Command PerftCommand();
 Command MovesCommand();
 Command ShowCommand();
+Command SolveCommand();
+Command BenchCommand();
 
 const std::vector<Command>& AllCommands() {
   static const std::vector<Command> commands = {
@@ -14,6 +16,8 @@ const std::vector<Command>& AllCommands() {
       PerftCommand(),
       MovesCommand(),
       ShowCommand(),
+      SolveCommand(),
+      BenchCommand(),
   };
   return commands;
 }
