@@ -271,3 +271,22 @@ TEST(ReversiScore, EmptiesGoToTheWinnerInOthelloAndToNobodyInDesdemona) {
 
 }  // namespace
 }  // namespace tav
+
+namespace tav {
+namespace {
+
+TEST(ReversiFlips, VectorFlipsEqualTheScalarRayWalkOnRandomBoards) {
+  SplitMix64 rng(77);
+  for (int i = 0; i < 200000; ++i) {
+    // Random disjoint P and C with varying densities; sq anywhere (occupied or not).
+    const std::uint64_t a = rng.Next(), b = rng.Next(), d = rng.Next();
+    const std::uint64_t P = a & (i % 3 ? b : ~b) & d;
+    const std::uint64_t C = ~a & (i % 5 ? rng.Next() : ~0ULL);
+    const int sq = static_cast<int>(rng.Below(64));
+    ASSERT_EQ(reversi::Flips(sq, P, C), reversi::FlipsScalar(sq, P, C))
+        << sq << " " << P << " " << C;
+  }
+}
+
+}  // namespace
+}  // namespace tav

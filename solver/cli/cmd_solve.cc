@@ -21,6 +21,8 @@
 
 ABSL_FLAG(std::string, mode, "exact", "solve: exact (the value) or wld (win/draw/loss only)");
 ABSL_FLAG(bool, analyze, false, "solve: also the exact value of every legal move");
+ABSL_FLAG(bool, progress, false,
+          "solve: print progress lines (presearch depths, root moves) to stderr");
 ABSL_FLAG(std::string, suite, "",
           "solve: a known-answer file in the FFO format (data/ffo/ffo-40-49.txt) to run whole");
 
@@ -67,6 +69,12 @@ absl::StatusOr<search::SolveOptions> SolveOptionsFromFlags() {
   }
   o.tt_mb = static_cast<std::size_t>(tt_mb);
   o.analyze = absl::GetFlag(FLAGS_analyze);
+  if (absl::GetFlag(FLAGS_progress)) {
+    o.progress = [](const std::string& line) {
+      std::fprintf(stderr, "progress: %s\n", line.c_str());
+      std::fflush(stderr);
+    };
+  }
   return o;
 }
 
@@ -355,7 +363,7 @@ Command SolveCommand() {
       "  tav solve --game=othello --size=6 --moves='d3'\n"
       "  tav solve --suite=data/ffo/ffo-40-49.txt --threads=2",
       Concat(
-          {kGameFlags, kPositionFlags, {"mode", "threads", "tt-mb", "json", "analyze", "suite"}}),
+          {kGameFlags, kPositionFlags, {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress"}}),
       RunSolve};
 }
 

@@ -77,6 +77,11 @@
 //   int evaluate(const Position&) const;
 //       Heuristic value for depth-limited search (explorer `--mode=search`),
 //       in the units of final_value. [0]
+//   int sort_search_remaining() const;
+//       At and above this remaining(), the exact solver orders children by a
+//       shallow search with evaluate() (order_score only breaking ties)
+//       rather than by order_score alone; a tuning hint for games whose
+//       evaluate() knows more than their order_score(). [never]
 //   Move transform_move(const Position&, Move, int symmetry) const;
 //       The image of a move under a symmetry. [moves are mapped by comparing
 //       children]
@@ -175,6 +180,10 @@ concept HasValueBounds = requires(const G& g, const typename G::Position& p) {
 template <class G>
 concept HasEvaluate = requires(const G& g, const typename G::Position& p) {
   { g.evaluate(p) } -> std::convertible_to<int>;
+};
+template <class G>
+concept HasSortSearchHint = requires(const G& g) {
+  { g.sort_search_remaining() } -> std::convertible_to<int>;
 };
 template <class G>
 concept HasTransformMove =

@@ -37,7 +37,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <climits>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -88,6 +90,12 @@ class Searcher {
   }
 
   bool Stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+
+  // Called at the root after each move's search: (move index, fail-soft
+  // value, alpha, beta) — for progress reports on long solves.
+  void set_root_report(std::function<void(int, int, int, int)> report) {
+    root_report_ = std::move(report);
+  }
   bool horizon() const { return horizon_; }
   void ClearHorizon() { horizon_ = false; }
 
@@ -255,12 +263,19 @@ class Searcher {
       searched_any = true;
       best = v;
       best_index = tt_move;
+      if (root && root_report_) root_report_(tt_move, v, alpha, beta);
       if (v > alpha) alpha = v;
     }
 
     if (alpha < beta && (n > 1 || tt_move < 0)) {
       Child* children = Children(ply, n);
       int count = 0;
+      // Children that will probe the table get their bucket fetched now, so
+      // the cache misses overlap instead of coming one per child.
+      bool prefetch = true;
+      if constexpr (HasSmallSolver<G> && HasRemaining<G>) {
+        prefetch = work - 1 > G::kSmallSolverRemaining;
+      }
       for (int i = 0; i < n; ++i) {
         if (i == tt_move) continue;
         Child& c = children[count++];
@@ -268,6 +283,7 @@ class Searcher {
         game_.play(c.pos, moves[i]);
         c.index = i;
         c.score = 0;
+        if (prefetch) tt_.Prefetch(game_.hash(c.pos));
       }
 
       // Enhanced transposition cutoff: a child whose stored upper bound
@@ -291,14 +307,19 @@ class Searcher {
       }
 
       if (count > 1) {
-        if (work >= params_.sort_search_min_work) {
-          for (int k = 0; k < count; ++k) {
-            children[k].score =
-                -SortSearch(children[k].pos, -kInf, kInf, params_.sort_search_depth - 1);
-          }
-        } else if constexpr (HasOrderScore<G>) {
+        if constexpr (HasOrderScore<G>) {
           for (int k = 0; k < count; ++k) {
             children[k].score = game_.order_score(pos, moves[children[k].index], children[k].pos);
+          }
+        }
+        if (work >= params_.sort_search_min_work) {
+          // A shallow search decides; order_score only breaks its ties.
+          for (int k = 0; k < count; ++k) {
+            const int v =
+                -SortSearch(children[k].pos, -kInf, kInf, params_.sort_search_depth - 1);
+            children[k].score = static_cast<int>(std::clamp<long long>(
+                static_cast<long long>(v) * (1 << 22) + children[k].score / 4, INT_MIN / 2,
+                INT_MAX / 2));
           }
         }
         // Insertion sort, stable: equal scores keep generation order.
@@ -332,6 +353,7 @@ class Searcher {
           if (child_key != 0) shared_.busy.Leave(child_key);
           if (Stopped()) return 0;
           searched_any = true;
+          if (root && root_report_) root_report_(c.index, v, alpha, beta);
           if (v > best) {
             best = v;
             best_index = c.index;
@@ -358,6 +380,7 @@ class Searcher {
   const SearchParams& params_;
   const bool parallel_;
   bool horizon_ = false;  // heuristic mode: some value came from evaluate()
+  std::function<void(int, int, int, int)> root_report_;
   std::uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0, tt_cutoffs_ = 0;
   std::vector<std::vector<Child>> child_stack_;
 };

@@ -4,6 +4,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <string_view>
 
 #include "absl/status/statusor.h"
@@ -45,10 +47,11 @@ inline absl::StatusOr<Mode> ParseMode(std::string_view text) {
 struct SearchParams {
   int bounds_min_work = 0;        // value_bounds() cutoffs at nodes with work >= this
   int etc_min_work = 12;          // enhanced transposition cutoffs (probe every child first)
-  int sort_search_min_work = 99;  // order children by a shallow evaluate() search...
+  int sort_search_min_work = -1;  // order children by a shallow evaluate() search...
+                                  // (-1: the game's sort_search_remaining(), else never)
   int sort_search_depth = 2;      // ...of this depth
-  int presearch_min_work = 99;    // exact/WLD: iterative deepening with evaluate() first...
-  int presearch_gap = 12;         // ...up to depth work - gap, to seed move ordering
+  int presearch_min_work = 14;    // exact/WLD: iterative deepening with evaluate() first...
+  int presearch_gap = 10;         // ...up to depth work - gap, to seed move ordering
   int abdada_min_work = 8;        // parallel: defer moves other threads are in
 };
 
@@ -63,6 +66,9 @@ struct SolveOptions {
   bool analyze = false;       // also the value of every legal move
   bool pv = true;             // compute the principal variation
   const std::atomic<bool>* cancel = nullptr;  // optional: set from outside to stop early
+  // Optional: called (from the solving thread) with one line of progress after
+  // each presearch depth and each root move of the exact search.
+  std::function<void(const std::string&)> progress;
   SearchParams params;
 };
 

@@ -28,6 +28,8 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "core/game.h"
 #include "search/alphabeta.h"
 #include "search/options.h"
@@ -67,13 +69,13 @@ class Solver {
   // Uses (and shares) the given table.
   Solver(const G& game, SolveOptions options, std::shared_ptr<TranspositionTable> tt)
       : game_(game), options_(options), tt_(std::move(tt)) {
-    options_.threads = std::max(1, options_.threads);
+    Normalize();
   }
 
   const SolveOptions& options() const { return options_; }
   void set_options(const SolveOptions& o) {
     options_ = o;
-    options_.threads = std::max(1, options_.threads);
+    Normalize();
   }
   TranspositionTable& tt() { return *tt_; }
   std::shared_ptr<TranspositionTable> shared_tt() const { return tt_; }
@@ -96,6 +98,17 @@ class Solver {
       searchers_.push_back(std::make_unique<Searcher<G>>(game_, *tt_, shared_, options_.params,
                                                          options_.threads > 1));
     }
+    start_ = t0;
+    if (options_.progress) {
+      searchers_[0]->set_root_report([this, &pos](int index, int v, int alpha, int beta) {
+        if (!report_root_) return;
+        typename G::MoveList moves;
+        game_.generate_moves(pos, moves);
+        const char* kind = v <= alpha ? "<=" : (v >= beta ? ">=" : "=");
+        Report(absl::StrCat(phase_, ": move ", game_.move_string(pos, moves[index]), " ", kind,
+                            " ", v));
+      });
+    }
 
     if (game_.is_over(pos)) {
       const int v = game_.final_value(pos);
@@ -114,6 +127,17 @@ class Solver {
   }
 
  private:
+  // Fills in what the options leave to the game.
+  void Normalize() {
+    options_.threads = std::max(1, options_.threads);
+    if (options_.params.sort_search_min_work < 0) {
+      options_.params.sort_search_min_work = 1 << 20;
+      if constexpr (HasSortSearchHint<G>) {
+        options_.params.sort_search_min_work = game_.sort_search_remaining();
+      }
+    }
+  }
+
   struct RootOutcome {
     int value;
     int best;  // index in generate_moves order
@@ -166,15 +190,26 @@ class Solver {
     if constexpr (HasEvaluate<G> && HasRemaining<G>) {
       if (work >= options_.params.presearch_min_work) {
         for (int d = 1; d <= work - options_.params.presearch_gap; ++d) {
-          if (!RunRoot<true>(pos, -kInf, kInf, d)) {
+          phase_ = absl::StrCat("presearch depth ", d);
+          const std::optional<RootOutcome> guess = RunRoot<true>(pos, -kInf, kInf, d);
+          if (!guess) {
             r.complete = false;
             return;
+          }
+          if (options_.progress) {
+            typename G::MoveList moves;
+            game_.generate_moves(pos, moves);
+            Report(absl::StrCat(phase_, ": ", guess->value, " ",
+                                game_.move_string(pos, moves[guess->best])));
           }
         }
       }
     }
     const int alpha = wld ? -1 : -kInf, beta = wld ? 1 : kInf;
+    phase_ = wld ? "wld" : "exact";
+    report_root_ = true;
     const std::optional<RootOutcome> root = RunRoot<false>(pos, alpha, beta, 0);
+    report_root_ = false;
     if (!root) {
       r.complete = false;
       return;
@@ -298,7 +333,19 @@ class Solver {
     }
   }
 
+  // One progress line: the phase's text, thread 0's nodes and the time.
+  void Report(const std::string& text) {
+    if (!options_.progress) return;
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    options_.progress(absl::StrFormat("%s  (%llu nodes, %.1f s)", text,
+                                      static_cast<unsigned long long>(searchers_[0]->stats().nodes), s));
+  }
+
   const G& game_;
+  std::chrono::steady_clock::time_point start_;
+  std::string phase_;
+  bool report_root_ = false;
   SolveOptions options_;
   std::shared_ptr<TranspositionTable> tt_;
   SharedSearchState shared_;

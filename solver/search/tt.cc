@@ -4,7 +4,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
-#include <cstdlib>
+#include <cstdint>
 #include <cstring>
 #include <new>
 
@@ -39,10 +39,11 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
 TranspositionTable::TranspositionTable(std::size_t bytes) { Resize(bytes); }
 
+
 TranspositionTable::~TranspositionTable() { Free(); }
 
 void TranspositionTable::Free() {
-  if (buckets_ != nullptr) std::free(buckets_);
+  if (buckets_ != nullptr) munmap(buckets_, allocated_bytes_);
   buckets_ = nullptr;
   bucket_count_ = 0;
   allocated_bytes_ = 0;
@@ -50,35 +51,47 @@ void TranspositionTable::Free() {
 
 void TranspositionTable::Resize(std::size_t bytes) {
   const std::size_t count = std::max<std::size_t>(1, bytes / sizeof(Bucket));
-  if (count != bucket_count_) {
-    Free();
-    // Big tables are aligned to 2 MiB and advised onto huge pages: random
-    // probes into hundreds of MiB otherwise spend much of their time on TLB misses.
-    const std::size_t want = count * sizeof(Bucket);
-    const std::size_t align = want >= kHugePage ? kHugePage : alignof(Bucket);
-    const std::size_t size = (want + align - 1) / align * align;
-    void* memory = std::aligned_alloc(align, size);
-    if (memory == nullptr) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-    if (align == kHugePage) madvise(memory, size, MADV_HUGEPAGE);
-#endif
-    buckets_ = static_cast<Bucket*>(memory);
-    bucket_count_ = count;
-    allocated_bytes_ = size;
+  if (count == bucket_count_) {
+    Clear();
+    return;
   }
-  Clear();
+  Free();
+  // Anonymous memory arrives zeroed (an empty table) and is only backed by
+  // pages where the search writes, so a big table costs nothing up front.
+  // Big tables are 2 MiB aligned and advised onto huge pages: random probes
+  // into hundreds of MiB otherwise spend much of their time on TLB misses.
+  const std::size_t want = count * sizeof(Bucket);
+  const std::size_t size = want >= kHugePage ? (want + kHugePage - 1) / kHugePage * kHugePage
+                                             : (want + 4095) / 4096 * 4096;
+  const std::size_t reserve = size >= kHugePage ? size + kHugePage : size;
+  void* memory =
+      mmap(nullptr, reserve, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED) throw std::bad_alloc();
+  char* base = static_cast<char*>(memory);
+  if (reserve != size) {
+    // Trim to a 2 MiB boundary: unmap the slack before and after.
+    char* aligned = reinterpret_cast<char*>(
+        (reinterpret_cast<std::uintptr_t>(base) + kHugePage - 1) / kHugePage * kHugePage);
+    if (aligned != base) munmap(base, static_cast<std::size_t>(aligned - base));
+    const std::size_t tail = reserve - size - static_cast<std::size_t>(aligned - base);
+    if (tail > 0) munmap(aligned + size, tail);
+    base = aligned;
+#ifdef MADV_HUGEPAGE
+    madvise(base, size, MADV_HUGEPAGE);
+#endif
+  }
+  buckets_ = reinterpret_cast<Bucket*>(base);
+  bucket_count_ = count;
+  allocated_bytes_ = size;
+  generation_ = 0;
 }
 
 void TranspositionTable::Clear() {
-  // Zero in parallel: a 16 GiB table takes seconds to clear on one core.
-  char* base = reinterpret_cast<char*>(buckets_);
-  const std::size_t size = bucket_count_ * sizeof(Bucket);
-  const std::size_t chunk = std::size_t{32} << 20;
-  const long chunks = static_cast<long>((size + chunk - 1) / chunk);
-#pragma omp parallel for schedule(static) if (chunks > 1)
-  for (long i = 0; i < chunks; ++i) {
-    const std::size_t begin = static_cast<std::size_t>(i) * chunk;
-    std::memset(base + begin, 0, std::min(chunk, size - begin));
+  // Dropping the pages empties the table at once: the kernel hands zeroed
+  // pages back on the next touch. (memset would touch all of it now, which
+  // for a big table and a small search is most of the work.)
+  if (madvise(buckets_, allocated_bytes_, MADV_DONTNEED) != 0) {
+    std::memset(static_cast<void*>(buckets_), 0, allocated_bytes_);
   }
   generation_ = 0;
 }

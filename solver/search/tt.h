@@ -85,7 +85,7 @@ class TranspositionTable {
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   void Resize(std::size_t bytes);
-  // Empties every entry (in parallel for big tables) and resets the generation.
+  // Empties every entry and resets the generation.
   void Clear();
   // Ages every entry by one generation: call once per solve.
   void NewSearch() { generation_ = (generation_ + 1) & kGenerationMask; }

@@ -19,6 +19,7 @@
 
 #include "core/bits.h"
 #include "games/reversi/bitboard.h"
+#include "games/reversi/stability.h"
 
 namespace tav::reversi {
 
@@ -43,11 +44,13 @@ inline constexpr NeighbourTable kNeighbours{};
 // Board-size constants of the endgame code.
 struct EndgameGeometry {
   int squares = 64;               // N * N
+  u64 outside = 0;                // the squares of the 8x8 frame off the N x N board
   std::array<u64, 4> quadrant{};  // the four N/2 x N/2 regions of parity ordering
 
   static EndgameGeometry ForSize(int n) {
     EndgameGeometry g;
     g.squares = n * n;
+    g.outside = ~BoardMask(n);
     const int h = n / 2;
     for (int sq = 0; sq < 64; ++sq) {
       const int r = sq / 8, c = sq % 8;
@@ -66,6 +69,12 @@ struct EndgameGeometry {
     return odd & empty;
   }
 };
+
+#ifdef TAV_SC_OFF
+inline constexpr int kStabilityOffset = TAV_SC_OFF;
+#else
+inline constexpr int kStabilityOffset = -62;
+#endif
 
 template <bool kNeutrals, bool kMisere>
 class EndgameSolver {
@@ -150,6 +159,21 @@ class EndgameSolver {
              std::uint64_t& nodes) const {
     if (empties == 1) return Last(P, O, N, LowestBit(E), nodes);
     ++nodes;
+    if (empties >= 4) {
+      // Stability cutoff: stable stones bound the score (stability.h). Only
+      // tried when the window is extreme enough for a bound to reach it.
+      const int threshold = g_.squares + kStabilityOffset + 2 * empties;
+      if (alpha >= threshold || beta <= -threshold) {
+        const FullLines full = ComputeFullLines(P | O | N | g_.outside);
+        if (alpha >= threshold) {
+          const int upper = g_.squares - 2 * PopCount(StableStones(kMisere ? P : O, full, g_.outside));
+          if (upper <= alpha) return upper;
+        } else {
+          const int lower = 2 * PopCount(StableStones(kMisere ? O : P, full, g_.outside)) - g_.squares;
+          if (lower >= beta) return lower;
+        }
+      }
+    }
     const u64 C = Capturable(O, N);
     // With few empties, test squares next to a capturable stone directly;
     // with more, one move mask is cheaper than many failed flip attempts.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -37,15 +38,69 @@ absl::StatusOr<ReversiGame<kNeutrals>> ReversiGame<kNeutrals>::Create(const Game
   return ReversiGame(n, misere);
 }
 
+namespace {
+
+// Move ordering weights (Edax's fast endgame ordering has the same ranks):
+// the opponent's mobility decides, then our stable corner stones, then the
+// opponent's potential mobility, then the square's type and region parity.
+#ifdef TAV_TUNE
+int Tune(const char* name, int def) { const char* v = getenv(name); return v ? atoi(v) : def; }
+const int kWeightMobility = Tune("W_MOB", 1 << 15);
+const int kWeightCornerStability = Tune("W_CS", 1 << 11);
+const int kWeightPotentialMobility = Tune("W_PM", 1 << 5);
+const int kWeightParity = Tune("W_PAR", 4);
+const int kWeightSquare = Tune("W_SQ", 1);
+#else
+constexpr int kWeightMobility = 1 << 15;
+constexpr int kWeightCornerStability = 1 << 11;
+constexpr int kWeightPotentialMobility = 1 << 5;
+constexpr int kWeightParity = 4;
+constexpr int kWeightSquare = 1;
+#endif
+
+// The squares next to any stone of b (8-neighbourhood).
+u64 Adjacent(u64 b) {
+  const u64 h = ((b << 1) & kNotFileA) | ((b >> 1) & kNotFileH);
+  const u64 row = b | h;
+  return h | (row << 8) | (row >> 8);
+}
+
+}  // namespace
+
+template <bool kNeutrals>
+std::array<std::int8_t, 64> ReversiGame<kNeutrals>::SquareValues(int n) {
+  // By distance to the nearest edges (a <= b): corners best, then A-squares
+  // and edges, X- and C-squares next to a corner worst (Edax's 8x8 table,
+  // J.C. Weill's square values, extended to any N).
+  static constexpr std::int8_t kByDistance[4][4] = {
+      {18, 4, 16, 12}, {4, 2, 6, 8}, {16, 6, 14, 10}, {12, 8, 10, 0}};
+  std::array<std::int8_t, 64> values{};
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int dr = std::min(std::min(r, n - 1 - r), 3), dc = std::min(std::min(c, n - 1 - c), 3);
+      values[r * 8 + c] = kByDistance[std::min(dr, dc)][std::max(dr, dc)];
+    }
+  }
+  return values;
+}
+
 template <bool kNeutrals>
 int ReversiGame<kNeutrals>::order_score(const Position& parent, Move m,
                                         const Position& child) const {
   if (m == kPass) return 0;
+  if (!kNeutrals && child.player == 0) return 1 << 30;  // wipe-out: the game is won
   const u64 empty = Empty(child);
+  const u64 mine = child.opponent;  // we just moved
   const u64 replies = LegalMoves(child.player, Capturable(child), empty);
-  int score = -16 * (PopCount(replies) + PopCount(replies & corners_));
-  if (corners_ & Bit(m)) score += 12;
-  if (geometry_.OddRegions(Empty(parent)) & Bit(m)) score += 6;
+  const int mobility = PopCount(replies) + PopCount(replies & corners_);
+  const u64 potential = Adjacent(mine) & empty;
+  const int potential_mobility = PopCount(potential) + PopCount(potential & corners_);
+  // Misere Desdemona: stable stones and good squares are liabilities.
+  const int corner_stability = (misere_ ? -1 : 1) * PopCount(CornerStable(mine));
+  int score = kWeightMobility * (36 - mobility) + kWeightCornerStability * corner_stability +
+              kWeightPotentialMobility * (36 - potential_mobility) +
+              (misere_ ? -kWeightSquare : kWeightSquare) * square_value_[m];
+  if (geometry_.OddRegions(Empty(parent)) & Bit(m)) score += kWeightParity;
   return score;
 }
 
@@ -54,7 +109,7 @@ int ReversiGame<kNeutrals>::evaluate(const Position& p) const {
   const int mobility = PopCount(MoveMask(p)) - PopCount(OpponentMoveMask(p));
   const int corners = PopCount(p.player & corners_) - PopCount(p.opponent & corners_);
   const int squares = n_ * n_;
-  return std::clamp(mobility + 4 * corners, -squares, squares);
+  return std::clamp(mobility + (misere_ ? -4 : 4) * corners, -squares, squares);
 }
 
 template <bool kNeutrals>
