@@ -283,6 +283,12 @@ constexpr BenchPosition kBenchPositions[] = {
     // FFO #41 (22 empties)
     {"othello", 8, "standard",
      "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X"},
+    // Random playouts (SplitMix64 seeds 1-4) stopped at 20-22 empties.
+    {"desdemona", 8, "standard",
+     "ONO----OONNXXX-N-XXXNONOONNNONONNXXONNNONXXXXX-XO-X-X----------- X"},
+    {"desdemona", 6, "misere", "X------N-OX-ONNXX---XNXO----X-----X- O"},
+    {"othello", 6, "standard", "XXOO---XO-O-XXXO---OOO-------------- X"},
+    {"desdemona", 6, "standard", "----O----N----OXO--NXNN-O-NXO---X--- X"},
 };
 
 absl::Status RunBench(const std::vector<std::string>& args) {
@@ -351,20 +357,20 @@ std::vector<std::string_view> Concat(std::vector<std::vector<std::string_view>> 
 }  // namespace
 
 Command SolveCommand() {
-  return {
-      "solve", "solve a position exactly: value, best move, principal variation",
-      "Prints the value for the side to move (win/draw/loss), the best move, the\n"
-      "principal variation (every move proven) and statistics. --mode=wld finds only\n"
-      "win/draw/loss (cheaper); --analyze adds the exact value of every legal move;\n"
-      "--json prints one 'solve' record (data/README.md). --suite=FILE solves every\n"
-      "position of an FFO-format file (data/ffo/ffo-40-49.txt) and prints a table\n"
-      "(with --json one 'suite_result' line each); it exits 1 if any disagrees.\n"
-      "Examples:\n"
-      "  tav solve --game=othello --size=6 --moves='d3'\n"
-      "  tav solve --suite=data/ffo/ffo-40-49.txt --threads=2",
-      Concat(
-          {kGameFlags, kPositionFlags, {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress"}}),
-      RunSolve};
+  return {"solve", "solve a position exactly: value, best move, principal variation",
+          "Prints the value for the side to move (win/draw/loss), the best move, the\n"
+          "principal variation (every move proven) and statistics. --mode=wld finds only\n"
+          "win/draw/loss (cheaper); --analyze adds the exact value of every legal move;\n"
+          "--json prints one 'solve' record (data/README.md). --suite=FILE solves every\n"
+          "position of an FFO-format file (data/ffo/ffo-40-49.txt) and prints a table\n"
+          "(with --json one 'suite_result' line each); it exits 1 if any disagrees.\n"
+          "Examples:\n"
+          "  tav solve --game=othello --size=6 --moves='c2 b2'\n"
+          "  tav solve --suite=data/ffo/ffo-40-49.txt --threads=2",
+          Concat({kGameFlags,
+                  kPositionFlags,
+                  {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress"}}),
+          RunSolve};
 }
 
 Command BenchCommand() {

@@ -35,6 +35,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <climits>
@@ -91,6 +92,10 @@ class Searcher {
 
   bool Stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
 
+  // Root moves (by index) not to search: their positions are symmetric
+  // images of earlier moves' positions. Empty: search every move.
+  void set_root_skip(std::vector<bool> skip) { root_skip_ = std::move(skip); }
+
   // Called at the root after each move's search: (move index, fail-soft
   // value, alpha, beta) — for progress reports on long solves.
   void set_root_report(std::function<void(int, int, int, int)> report) {
@@ -123,6 +128,18 @@ class Searcher {
     } else {
       return std::max(0, 48 - 4 * ply);
     }
+  }
+
+  // value_bounds() is skipped at work levels where it rarely cuts (Othello's
+  // stability bounds cost more than they save above the small solver, which
+  // applies them itself) and sampled there now and then in case that changes.
+  struct HookStats {
+    std::uint64_t tries = 0, cuts = 0, skipped = 0;
+  };
+  bool WorthBounds(int work) {
+    HookStats& h = bounds_stats_[std::min(work, 63)];
+    if (h.tries < 1024 || h.cuts * 32 >= h.tries) return true;  // cuts >= 1 in 32 tries
+    return (++h.skipped & 63) == 0;
   }
 
   int Evaluate(const Position& pos) const {
@@ -224,10 +241,14 @@ class Searcher {
       }
     }
     if constexpr (HasValueBounds<G>) {
-      if (!root && work >= params_.bounds_min_work) {
+      if (!root && work >= params_.bounds_min_work && WorthBounds(work)) {
         const auto [lower, upper] = game_.value_bounds(pos);
-        if (lower >= beta) return lower;
-        if (upper <= alpha) return upper;
+        HookStats& h = bounds_stats_[std::min(work, 63)];
+        ++h.tries;
+        if (lower >= beta || upper <= alpha) {
+          ++h.cuts;
+          return lower >= beta ? lower : upper;
+        }
       }
     }
 
@@ -252,6 +273,10 @@ class Searcher {
     int best = -kInf, best_index = -1;
     bool searched_any = false;
     const int next_depth = depth;  // SearchChild subtracts the ply
+
+    // At the root, moves leading to a symmetric image of an earlier move's
+    // position have the same value and are not searched (set_root_skip).
+    if (root && tt_move >= 0 && !root_skip_.empty() && root_skip_[tt_move]) tt_move = -1;
 
     // The table's move first: at a cut node it usually refutes at once,
     // before any other child is made or scored.
@@ -278,6 +303,7 @@ class Searcher {
       }
       for (int i = 0; i < n; ++i) {
         if (i == tt_move) continue;
+        if (root && !root_skip_.empty() && root_skip_[i]) continue;
         Child& c = children[count++];
         c.pos = pos;
         game_.play(c.pos, moves[i]);
@@ -315,11 +341,10 @@ class Searcher {
         if (work >= params_.sort_search_min_work) {
           // A shallow search decides; order_score only breaks its ties.
           for (int k = 0; k < count; ++k) {
-            const int v =
-                -SortSearch(children[k].pos, -kInf, kInf, params_.sort_search_depth - 1);
-            children[k].score = static_cast<int>(std::clamp<long long>(
-                static_cast<long long>(v) * (1 << 22) + children[k].score / 4, INT_MIN / 2,
-                INT_MAX / 2));
+            const int v = -SortSearch(children[k].pos, -kInf, kInf, params_.sort_search_depth - 1);
+            children[k].score = static_cast<int>(
+                std::clamp<long long>(static_cast<long long>(v) * (1 << 22) + children[k].score / 4,
+                                      INT_MIN / 2, INT_MAX / 2));
           }
         }
         // Insertion sort, stable: equal scores keep generation order.
@@ -381,6 +406,8 @@ class Searcher {
   const bool parallel_;
   bool horizon_ = false;  // heuristic mode: some value came from evaluate()
   std::function<void(int, int, int, int)> root_report_;
+  std::array<HookStats, 64> bounds_stats_{};
+  std::vector<bool> root_skip_;
   std::uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0, tt_cutoffs_ = 0;
   std::vector<std::vector<Child>> child_stack_;
 };

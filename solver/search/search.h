@@ -31,6 +31,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/game.h"
+#include "core/symmetry.h"
 #include "search/alphabeta.h"
 #include "search/options.h"
 #include "search/tt.h"
@@ -105,8 +106,8 @@ class Solver {
         typename G::MoveList moves;
         game_.generate_moves(pos, moves);
         const char* kind = v <= alpha ? "<=" : (v >= beta ? ">=" : "=");
-        Report(absl::StrCat(phase_, ": move ", game_.move_string(pos, moves[index]), " ", kind,
-                            " ", v));
+        Report(absl::StrCat(phase_, ": move ", game_.move_string(pos, moves[index]), " ", kind, " ",
+                            v));
       });
     }
 
@@ -153,9 +154,39 @@ class Solver {
 
   // Runs every thread on the root; the first to finish gives the answer.
   // nullopt when stopped by the budget or a cancel.
+  // For each move of pos: the index of the first move whose child is the
+  // same position up to symmetry (itself if none), by exact comparison of
+  // canonical forms (core/symmetry.h).
+  std::vector<int> Representatives(const Position& pos) const {
+    typename G::MoveList moves;
+    game_.generate_moves(pos, moves);
+    std::vector<Position> canonical;
+    std::vector<int> rep(moves.size());
+    for (size_t i = 0; i < moves.size(); ++i) {
+      Position child = pos;
+      game_.play(child, moves[i]);
+      canonical.push_back(Canonicalize(game_, child).position);
+      rep[i] = static_cast<int>(i);
+      for (size_t k = 0; k < i; ++k) {
+        if (canonical[k] == canonical[i]) {
+          rep[i] = rep[k];
+          break;
+        }
+      }
+    }
+    return rep;
+  }
+
   template <bool kHeuristic>
   std::optional<RootOutcome> RunRoot(const Position& pos, int alpha, int beta, int depth) {
-    for (auto& s : searchers_) s->ClearHorizon();
+    std::vector<int> rep = Representatives(pos);
+    std::vector<bool> skip(rep.size());
+    bool any = false;
+    for (size_t i = 0; i < rep.size(); ++i) any |= (skip[i] = rep[i] != static_cast<int>(i));
+    for (auto& s : searchers_) {
+      s->ClearHorizon();
+      s->set_root_skip(any ? skip : std::vector<bool>());
+    }
     const int threads = static_cast<int>(searchers_.size());
     std::optional<RootOutcome> result;
     if (threads == 1) {
@@ -222,9 +253,14 @@ class Solver {
     Searcher<G>& s = *searchers_[0];
     if (options_.pv) r.pv = ProvenLine(s, pos, r.value, *r.best_move, wld);
     if (options_.analyze) {
-      for (const Move& m : moves) {
+      const std::vector<int> rep = Representatives(pos);
+      for (size_t i = 0; i < moves.size(); ++i) {
+        if (rep[i] != static_cast<int>(i)) {  // a symmetric image: same value
+          r.analysis.emplace_back(moves[i], r.analysis[rep[i]].second);
+          continue;
+        }
         Position child = pos;
-        game_.play(child, m);
+        game_.play(child, moves[i]);
         int v;
         if (game_.is_over(child)) {
           v = BackUp<G>(game_.final_value(child));
@@ -234,7 +270,7 @@ class Solver {
           if (!c) break;
           v = BackUp<G>(c->value);
         }
-        r.analysis.emplace_back(m, wld ? Sign(v) : v);
+        r.analysis.emplace_back(moves[i], wld ? Sign(v) : v);
       }
     }
   }
@@ -339,7 +375,8 @@ class Solver {
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     options_.progress(absl::StrFormat("%s  (%llu nodes, %.1f s)", text,
-                                      static_cast<unsigned long long>(searchers_[0]->stats().nodes), s));
+                                      static_cast<unsigned long long>(searchers_[0]->stats().nodes),
+                                      s));
   }
 
   const G& game_;

@@ -39,7 +39,6 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
 TranspositionTable::TranspositionTable(std::size_t bytes) { Resize(bytes); }
 
-
 TranspositionTable::~TranspositionTable() { Free(); }
 
 void TranspositionTable::Free() {
@@ -64,8 +63,7 @@ void TranspositionTable::Resize(std::size_t bytes) {
   const std::size_t size = want >= kHugePage ? (want + kHugePage - 1) / kHugePage * kHugePage
                                              : (want + 4095) / 4096 * 4096;
   const std::size_t reserve = size >= kHugePage ? size + kHugePage : size;
-  void* memory =
-      mmap(nullptr, reserve, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void* memory = mmap(nullptr, reserve, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (memory == MAP_FAILED) throw std::bad_alloc();
   char* base = static_cast<char*>(memory);
   if (reserve != size) {

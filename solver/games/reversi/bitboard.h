@@ -123,10 +123,8 @@ inline u64 Flips(int sq, u64 P, u64 C) {
   // Rays toward higher bits: (C | ~ray) + 1 carries through the squares below
   // and the capturable run, and stops on the first other square of the ray.
   const __m256i up = _mm256_load_si256(rays);
-  const __m256i up_first =
-      _mm256_and_si256(_mm256_add_epi64(_mm256_or_si256(c, _mm256_xor_si256(up, ones)),
-                                        _mm256_set1_epi64x(1)),
-                       up);
+  const __m256i up_first = _mm256_and_si256(
+      _mm256_add_epi64(_mm256_or_si256(c, _mm256_xor_si256(up, ones)), _mm256_set1_epi64x(1)), up);
   const __m256i up_outflank = _mm256_and_si256(up_first, p);
   // Everything below the outflanking stone on the ray, if there is one.
   const __m256i up_flips =
@@ -153,7 +151,8 @@ inline u64 Flips(int sq, u64 P, u64 C) {
   const __m256i down_flips =
       _mm256_and_si256(_mm256_sub_epi64(zero, _mm256_slli_epi64(down_outflank, 1)), down);
   const __m256i both = _mm256_or_si256(up_flips, down_flips);
-  const __m128i half = _mm_or_si128(_mm256_castsi256_si128(both), _mm256_extracti128_si256(both, 1));
+  const __m128i half =
+      _mm_or_si128(_mm256_castsi256_si128(both), _mm256_extracti128_si256(both, 1));
   return static_cast<u64>(_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))));
 }
 #else

@@ -166,10 +166,12 @@ class EndgameSolver {
       if (alpha >= threshold || beta <= -threshold) {
         const FullLines full = ComputeFullLines(P | O | N | g_.outside);
         if (alpha >= threshold) {
-          const int upper = g_.squares - 2 * PopCount(StableStones(kMisere ? P : O, full, g_.outside));
+          const int upper =
+              g_.squares - 2 * PopCount(StableStones(kMisere ? P : O, full, g_.outside));
           if (upper <= alpha) return upper;
         } else {
-          const int lower = 2 * PopCount(StableStones(kMisere ? O : P, full, g_.outside)) - g_.squares;
+          const int lower =
+              2 * PopCount(StableStones(kMisere ? O : P, full, g_.outside)) - g_.squares;
           if (lower >= beta) return lower;
         }
       }

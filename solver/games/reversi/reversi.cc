@@ -44,7 +44,10 @@ namespace {
 // the opponent's mobility decides, then our stable corner stones, then the
 // opponent's potential mobility, then the square's type and region parity.
 #ifdef TAV_TUNE
-int Tune(const char* name, int def) { const char* v = getenv(name); return v ? atoi(v) : def; }
+int Tune(const char* name, int def) {
+  const char* v = getenv(name);
+  return v ? atoi(v) : def;
+}
 const int kWeightMobility = Tune("W_MOB", 1 << 15);
 const int kWeightCornerStability = Tune("W_CS", 1 << 11);
 const int kWeightPotentialMobility = Tune("W_PM", 1 << 5);

@@ -229,7 +229,7 @@ class ReversiGame {
   bool misere_ = false;
   u64 mask_ = ~u64{0};
   u64 corners_ = 0;
-  u64 edges_ = 0;  // the board's outer ring
+  u64 edges_ = 0;                               // the board's outer ring
   std::array<std::int8_t, 64> square_value_{};  // ordering bonus by square type
   EndgameGeometry geometry_;
 };
