@@ -68,12 +68,14 @@ class Solver {
   Solver(const G& game, SolveOptions options, std::shared_ptr<TranspositionTable> tt)
       : game_(game), options_(options), tt_(std::move(tt)) {
     options_.threads = std::max(1, options_.threads);
+    options_.params = TunedFor<G>(options_.params);
   }
 
   const SolveOptions& options() const { return options_; }
   void set_options(const SolveOptions& o) {
     options_ = o;
     options_.threads = std::max(1, options_.threads);
+    options_.params = TunedFor<G>(options_.params);
   }
   TranspositionTable& tt() { return *tt_; }
   std::shared_ptr<TranspositionTable> shared_tt() const { return tt_; }
@@ -160,7 +162,7 @@ class Solver {
 
   void SolveExact(const Position& pos, SolveResult<G>& r) {
     const bool wld = options_.mode == Mode::kWld;
-    const int work = Remaining(game_, pos);
+    const int work = SearchWork(game_, pos);
     // Iterative deepening with the evaluation first, where it pays: it
     // leaves a best move in the table at the top of the tree.
     if constexpr (HasEvaluate<G> && HasRemaining<G>) {

@@ -158,6 +158,13 @@ class Cathedral {
     return 4 * PopCount(free) + PiecesInHand(p.hand[0]) + PiecesInHand(p.hand[1]) +
            (p.cathedral_state == kCathedralInHand ? 1 : 0);
   }
+  // The search's work is remaining() / 4, about one unit per free square.
+  static constexpr int kRemainingPerSquare = 4;
+  // Probing every child in the table first (enhanced transposition cutoffs)
+  // costs more than it saves with Cathedral's hundreds of children, and a
+  // shallow sorting search would need an evaluation: both only at the top of
+  // a 10x10 tree.
+  static constexpr SearchTuning kSearchTuning = {.etc_min_work = 60, .sort_search_min_work = 90};
   // Sum of the 4-bit counts (at most 15 x 11 = 165).
   static int PiecesInHand(std::uint64_t hand) {
     const std::uint64_t bytes =
