@@ -99,7 +99,7 @@ void BM_PlayEveryMove(benchmark::State& state) {
       for (const auto m : lists[i]) {
         auto child = positions[i];
         game.play(child, m);
-        sink += child.key;
+        sink += child.keys[0];
       }
       played += lists[i].size();
     }
