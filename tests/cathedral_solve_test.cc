@@ -47,6 +47,9 @@ class Negamax {
     const auto [lower, upper] = game_.value_bounds(pos);
     EXPECT_LE(lower, best) << key;
     EXPECT_GE(upper, best) << key;
+    const int guess = game_.evaluate(pos);
+    EXPECT_LE(lower, guess) << key;
+    EXPECT_GE(upper, guess) << key;
     ++checked_;
     tight_ += upper - lower <= game_.listed_squares();
     memo_[key] = best;
@@ -164,6 +167,24 @@ TEST(CathedralSolver, AgreesWithMemoisedNegamaxOnMidgamePositionsWithAnyThreadCo
         EXPECT_EQ(sign * game.final_value(end), expected);
       }
     }
+  }
+}
+
+TEST(CathedralSolver, HeuristicSearchIsBoundedShallowAndExactDeep) {
+  const Cathedral game = Make(6);
+  for (const auto& pos : RandomPositions(game, 6, 4, 606)) {
+    const int exact = Solve(game, pos, search::Mode::kExact).value;
+    search::SolveOptions options;
+    options.mode = search::Mode::kHeuristic;
+    options.threads = 1;
+    options.tt_mb = 16;
+    options.max_depth = 2;
+    const auto shallow = search::Solver<Cathedral>(game, options).Solve(pos);
+    EXPECT_LE(std::abs(shallow.value), game.listed_squares());
+    options.max_depth = 40;
+    const auto deep = search::Solver<Cathedral>(game, options).Solve(pos);
+    EXPECT_TRUE(deep.exact);
+    EXPECT_EQ(deep.value, exact);
   }
 }
 

@@ -166,7 +166,11 @@ class Cathedral {
   // costs more than it saves with Cathedral's hundreds of children, and a
   // shallow sorting search would need an evaluation: both only at the top of
   // a 10x10 tree.
-  static constexpr SearchTuning kSearchTuning = {.etc_min_work = 60, .sort_search_min_work = 90};
+  // The presearch (iterative deepening with evaluate() before an exact solve)
+  // is off: Cathedral games are short, so its deeper iterations would be
+  // whole solves.
+  static constexpr SearchTuning kSearchTuning = {
+      .etc_min_work = 60, .sort_search_min_work = 90, .presearch_min_work = 1000};
   // Sum of the 4-bit counts (at most 15 x 11 = 165).
   static int PiecesInHand(std::uint64_t hand) {
     const std::uint64_t bytes =
@@ -204,6 +208,10 @@ class Cathedral {
   // Admissible [lower, upper] bounds on the final value for the side to move,
   // from the pieces that can still fit (bounds.cc explains why they hold).
   std::pair<int, int> value_bounds(const Position& p) const;
+  // Heuristic value for depth-limited search: each side's squares in hand
+  // beyond the room it has (its own territory plus half the neutral free
+  // squares), opponent's minus own, clamped into value_bounds.
+  int evaluate(const Position& p) const;
 
   // ---- Rules helpers (public for tests, benches and the solver hooks) --------
   u128 Occupied(const Position& p) const { return p.buildings[0] | p.buildings[1] | p.cathedral; }
