@@ -2,7 +2,10 @@
 // and one error line with exit status 2 for every kind of bad input.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "cli_helpers.h"
+#include "nlohmann/json.hpp"
 
 namespace tav::testing {
 namespace {
@@ -115,6 +118,35 @@ TEST(CathedralCli, ThePositionStringOfShowIsAcceptedByPosition) {
       RunTav("show --game=cathedral --variant=lehmann --size=6 --position='" + position + "'");
   EXPECT_EQ(again.status, 0) << again.err;
   EXPECT_EQ(again.out, shown.out);
+}
+
+TEST(CathedralCli, SolveJsonAgreesWithTheCommittedFiveByFiveRecord) {
+  const CliResult r = RunTav("solve --game=cathedral --size=5 --threads=1 --tt-mb=16 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json got = nlohmann::json::parse(r.out);
+  std::ifstream in(std::string(TAV_SOURCE_DIR) + "/data/cathedral/solve-classic-5x5.json");
+  const nlohmann::json committed = nlohmann::json::parse(in);
+  EXPECT_EQ(got["kind"], "solve");
+  EXPECT_EQ(got["game"], "cathedral");
+  EXPECT_EQ(got["variant"], "classic");
+  EXPECT_EQ(got["board"], "5x5");
+  EXPECT_EQ(got["value"], committed["value"]);
+  EXPECT_EQ(got["value_first_player"], committed["value_first_player"]);
+  EXPECT_EQ(got["side_to_move"], 1);  // light places the Cathedral first
+  EXPECT_FALSE(got["pv"].empty());
+  const CliResult wld = RunTav("solve --game=cathedral --size=5 --threads=1 --tt-mb=16 --mode=wld");
+  ASSERT_EQ(wld.status, 0) << wld.err;
+  const int value = committed["value"].get<int>();
+  EXPECT_NE(wld.out.find(value > 0   ? "win"
+                         : value < 0 ? "loss"
+                                     : "draw"),
+            std::string::npos)
+      << wld.out;
+}
+
+TEST(CathedralCliBadInput, SolveRejectsBadPositionsToo) {
+  ExpectBadInput("solve --game=cathedral --size=5 --moves='Ync5 Qna1'", "unknown piece letter");
+  ExpectBadInput("solve --game=cathedral --size=5 --position='xx'", "expected 6 fields");
 }
 
 }  // namespace

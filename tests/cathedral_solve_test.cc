@@ -7,7 +7,10 @@
 #include <vector>
 
 #include "core/hash.h"
+#include "core/setup.h"
 #include "games/cathedral/cathedral.h"
+#include "minimax.h"
+#include "search/search.h"
 
 namespace tav {
 namespace {
@@ -44,6 +47,9 @@ class Negamax {
     const auto [lower, upper] = game_.value_bounds(pos);
     EXPECT_LE(lower, best) << key;
     EXPECT_GE(upper, best) << key;
+    const int guess = game_.evaluate(pos);
+    EXPECT_LE(lower, guess) << key;
+    EXPECT_GE(upper, guess) << key;
     ++checked_;
     tight_ += upper - lower <= game_.listed_squares();
     memo_[key] = best;
@@ -108,6 +114,77 @@ TEST(CathedralSymmetry, RotationsAndTheColourSwappedMirrorKeepTheValue) {
     const auto mirror = game.MirrorSwap(pos);
     EXPECT_NE(game.side_to_move(mirror), game.side_to_move(pos));
     EXPECT_EQ(negamax.Value(mirror), v);
+  }
+}
+
+// ---- The generic solver on Cathedral -----------------------------------------------------
+
+search::SolveResult<Cathedral> Solve(const Cathedral& game, const Cathedral::Position& pos,
+                                     search::Mode mode, int threads = 1) {
+  search::SolveOptions options;
+  options.mode = mode;
+  options.threads = threads;
+  options.tt_mb = 16;
+  search::Solver<Cathedral> solver(game, options);
+  return solver.Solve(pos);
+}
+
+int Sign(int v) { return (v > 0) - (v < 0); }
+
+TEST(CathedralSolver, AgreesWithPlainMinimaxOnLatePositions) {
+  // Plain minimax (tests/minimax.h: no memo, no pruning) on positions near the end.
+  int solved = 0;
+  for (const auto& [size, variant, plies] :
+       {std::tuple{5, "classic", 5}, std::tuple{5, "lehmann", 4}, std::tuple{6, "classic", 8},
+        std::tuple{6, "lehmann", 8}, std::tuple{7, "classic", 11}}) {
+    const Cathedral game = Make(size, variant);
+    for (const auto& pos : RandomPositions(game, plies, 8, size * 100 + plies)) {
+      const int expected = testing::Minimax(game, pos);
+      EXPECT_EQ(Solve(game, pos, search::Mode::kExact).value, expected);
+      EXPECT_EQ(Solve(game, pos, search::Mode::kWld).value, Sign(expected));
+      ++solved;
+    }
+  }
+  EXPECT_EQ(solved, 40);
+}
+
+TEST(CathedralSolver, AgreesWithMemoisedNegamaxOnMidgamePositionsWithAnyThreadCount) {
+  for (const auto& [size, variant, plies] :
+       {std::tuple{5, "classic", 3}, std::tuple{5, "lehmann", 2}, std::tuple{6, "classic", 6},
+        std::tuple{6, "lehmann", 6}}) {
+    const Cathedral game = Make(size, variant);
+    Negamax negamax(game);
+    for (const auto& pos : RandomPositions(game, plies, 4, size * 1000 + plies)) {
+      const int expected = negamax.Value(pos);
+      const auto one = Solve(game, pos, search::Mode::kExact, 1);
+      EXPECT_EQ(one.value, expected);
+      EXPECT_EQ(Solve(game, pos, search::Mode::kExact, 2).value, expected);
+      // The principal variation is legal and ends in the value.
+      auto end = pos;
+      for (const auto m : one.pv) game.play(end, m);
+      if (game.is_over(end)) {
+        const int sign = (game.side_to_move(end) == game.side_to_move(pos)) ? 1 : -1;
+        EXPECT_EQ(sign * game.final_value(end), expected);
+      }
+    }
+  }
+}
+
+TEST(CathedralSolver, HeuristicSearchIsBoundedShallowAndExactDeep) {
+  const Cathedral game = Make(6);
+  for (const auto& pos : RandomPositions(game, 6, 4, 606)) {
+    const int exact = Solve(game, pos, search::Mode::kExact).value;
+    search::SolveOptions options;
+    options.mode = search::Mode::kHeuristic;
+    options.threads = 1;
+    options.tt_mb = 16;
+    options.max_depth = 2;
+    const auto shallow = search::Solver<Cathedral>(game, options).Solve(pos);
+    EXPECT_LE(std::abs(shallow.value), game.listed_squares());
+    options.max_depth = 40;
+    const auto deep = search::Solver<Cathedral>(game, options).Solve(pos);
+    EXPECT_TRUE(deep.exact);
+    EXPECT_EQ(deep.value, exact);
   }
 }
 

@@ -68,6 +68,15 @@
 //       A measure of the work left (empties, squares in hand, ...) that
 //       strictly decreases along every move except passes; the TT records it as
 //       an entry's "depth" for replacement, and special solvers key on it. [0]
+//   static constexpr int kRemainingPerSquare;
+//       How many units of remaining() make one "empty square" of work, the
+//       scale of the search's tunables (search/options.h) and of the table's
+//       8-bit depth. Cathedral needs 4 units per free square for remaining()
+//       to decrease strictly through captures. SearchWork() divides. [1]
+//   static constexpr SearchTuning kSearchTuning;
+//       The game's own thresholds for the solver's optional techniques
+//       (search/options.h, SearchParams), where the defaults tuned on Othello
+//       do not suit its trees; -1 keeps a default. [all defaults]
 //   int order_score(const Position& parent, Move, const Position& child) const;
 //       Higher is searched first (after the TT move). [generation order]
 //   std::pair<int, int> value_bounds(const Position&) const;
@@ -118,6 +127,16 @@ namespace tav {
 
 // Value scale of win/loss-distance games (see kWinLossDistance above).
 inline constexpr int kDistanceBase = 1000;
+
+// See kSearchTuning above; the fields mirror search::SearchParams, in units
+// of SearchWork(), -1 meaning "the solver's default".
+struct SearchTuning {
+  int bounds_min_work = -1;
+  int etc_min_work = -1;
+  int sort_search_min_work = -1;
+  int presearch_min_work = -1;
+  int abdada_min_work = -1;
+};
 
 // What the CLI (or a batch record) says about which game to build.
 struct GameSpec {
@@ -224,6 +243,16 @@ int Remaining(const G& game, const typename G::Position& pos) {
     return game.remaining(pos);
   } else {
     return 0;
+  }
+}
+
+// remaining() on the search's scale of work (see kRemainingPerSquare).
+template <Game G>
+int SearchWork(const G& game, const typename G::Position& pos) {
+  if constexpr (requires { G::kRemainingPerSquare; }) {
+    return Remaining(game, pos) / G::kRemainingPerSquare;
+  } else {
+    return Remaining(game, pos);
   }
 }
 

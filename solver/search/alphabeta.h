@@ -120,11 +120,11 @@ class Searcher {
     int score;  // ordering: higher first
   };
 
-  // Work left below a position: remaining() when the game has it, otherwise
-  // a guess that shrinks with the distance from the root.
+  // Work left below a position: SearchWork() (remaining() on the empties scale)
+  // when the game has remaining(), otherwise a guess that shrinks with the ply.
   int Work(const Position& pos, int ply) const {
     if constexpr (HasRemaining<G>) {
-      return game_.remaining(pos);
+      return SearchWork(game_, pos);
     } else {
       return std::max(0, 48 - 4 * ply);
     }

@@ -10,6 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "core/game.h"
 
 namespace tav::search {
 
@@ -55,6 +56,20 @@ struct SearchParams {
   int abdada_min_work = 8;        // parallel: defer moves other threads are in
 };
 
+// The defaults with a game's own kSearchTuning (core/game.h) applied.
+template <class G>
+SearchParams TunedFor(SearchParams params) {
+  if constexpr (requires { G::kSearchTuning; }) {
+    constexpr SearchTuning t = G::kSearchTuning;
+    if (t.bounds_min_work >= 0) params.bounds_min_work = t.bounds_min_work;
+    if (t.etc_min_work >= 0) params.etc_min_work = t.etc_min_work;
+    if (t.sort_search_min_work >= 0) params.sort_search_min_work = t.sort_search_min_work;
+    if (t.presearch_min_work >= 0) params.presearch_min_work = t.presearch_min_work;
+    if (t.abdada_min_work >= 0) params.abdada_min_work = t.abdada_min_work;
+  }
+  return params;
+}
+
 struct SolveOptions {
   Mode mode = Mode::kExact;
   int threads = 1;            // worker threads (the CLI's default is every core)
@@ -69,7 +84,7 @@ struct SolveOptions {
   // Optional: called (from the solving thread) with one line of progress after
   // each presearch depth and each root move of the exact search.
   std::function<void(const std::string&)> progress;
-  SearchParams params;
+  SearchParams params;  // a game's kSearchTuning overrides the fields it sets
 };
 
 struct SearchStats {

@@ -131,6 +131,7 @@ class Solver {
   // Fills in what the options leave to the game.
   void Normalize() {
     options_.threads = std::max(1, options_.threads);
+    options_.params = TunedFor<G>(options_.params);
     if (options_.params.sort_search_min_work < 0) {
       options_.params.sort_search_min_work = 1 << 20;
       if constexpr (HasSortSearchHint<G>) {
@@ -215,7 +216,7 @@ class Solver {
 
   void SolveExact(const Position& pos, SolveResult<G>& r) {
     const bool wld = options_.mode == Mode::kWld;
-    const int work = Remaining(game_, pos);
+    const int work = SearchWork(game_, pos);
     // Iterative deepening with the evaluation first, where it pays: it
     // leaves a best move in the table at the top of the tree.
     if constexpr (HasEvaluate<G> && HasRemaining<G>) {

@@ -21,6 +21,8 @@
 // (returned pieces only add to the unplaced squares; the first-building rule
 // is ignored, which only makes L smaller), and
 //   U_X = squares in hand + X's buildings in open components of S_opp.
+#include <algorithm>
+
 #include "games/cathedral/cathedral.h"
 
 namespace tav::cathedral {
@@ -75,6 +77,18 @@ std::pair<int, int> Cathedral::value_bounds(const Position& p) const {
   const int high_me = p.hand_squares[me] + PopCount(theirs.capturable);
   const int high_opp = p.hand_squares[opponent] + PopCount(mine.capturable);
   return {low_opp - high_me, high_opp - low_me};
+}
+
+int Cathedral::evaluate(const Position& p) const {
+  const int me = p.to_move, opponent = me ^ 1;
+  const u128 empty = tables_->board & ~Occupied(p);
+  const int neutral = PopCount(empty & ~p.territory[0] & ~p.territory[1]);
+  auto short_of_room = [&](int player) {
+    const int room = PopCount(p.territory[player]) + neutral / 2;
+    return std::max(0, p.hand_squares[player] - room);
+  };
+  const auto [lower, upper] = value_bounds(p);
+  return std::clamp(short_of_room(opponent) - short_of_room(me), lower, upper);
 }
 
 }  // namespace tav::cathedral

@@ -71,11 +71,13 @@ enum CathedralState : std::uint8_t {
 };
 
 struct Position {
-  std::array<u128, 2> buildings{};      // [kDark], [kLight]
-  std::array<u128, 4> type_bits{};      // bit i of each building square's type
-  std::array<u128, 2> territory{};      // empty squares claimed by [kDark], [kLight]
-  u128 cathedral = 0;                   // the Cathedral's squares while on the board
-  std::uint64_t key = 0;                // Zobrist key of all but the territory
+  std::array<u128, 2> buildings{};  // [kDark], [kLight]
+  std::array<u128, 4> type_bits{};  // bit i of each building square's type
+  std::array<u128, 2> territory{};  // empty squares claimed by [kDark], [kLight]
+  u128 cathedral = 0;               // the Cathedral's squares while on the board
+  // Zobrist keys of the position turned by 0, 1, 2, 3 quarter turns; the
+  // hash is the least of them, so rotated positions share table entries.
+  std::array<std::uint64_t, 4> keys{};
   std::array<std::uint64_t, 2> hand{};  // 4-bit count per type, type t at bits 4t..4t+3
   std::array<std::uint8_t, 2> hand_squares{};
   std::uint8_t to_move = kLight;
@@ -158,6 +160,17 @@ class Cathedral {
     return 4 * PopCount(free) + PiecesInHand(p.hand[0]) + PiecesInHand(p.hand[1]) +
            (p.cathedral_state == kCathedralInHand ? 1 : 0);
   }
+  // The search's work is remaining() / 4, about one unit per free square.
+  static constexpr int kRemainingPerSquare = 4;
+  // Probing every child in the table first (enhanced transposition cutoffs)
+  // costs more than it saves with Cathedral's hundreds of children, and a
+  // shallow sorting search would need an evaluation: both only at the top of
+  // a 10x10 tree.
+  // The presearch (iterative deepening with evaluate() before an exact solve)
+  // is off: Cathedral games are short, so its deeper iterations would be
+  // whole solves.
+  static constexpr SearchTuning kSearchTuning = {
+      .etc_min_work = 60, .sort_search_min_work = 90, .presearch_min_work = 1000};
   // Sum of the 4-bit counts (at most 15 x 11 = 165).
   static int PiecesInHand(std::uint64_t hand) {
     const std::uint64_t bytes =
@@ -165,16 +178,12 @@ class Cathedral {
     return static_cast<int>((bytes * 0x0101010101010101ULL) >> 56);
   }
 
+  // The same for all four rotations of a position (see Position::keys): the
+  // table then holds one entry for a position and its rotations, which share
+  // their value. (A best move stored there is only a hint to the search,
+  // which checks every move it plays.)
   std::uint64_t hash(const Position& p) const {
-    const u128 t0 = p.territory[0], t1 = p.territory[1];
-    if ((t0 | t1) == 0) return p.key;
-    // Territory changes by whole regions, so it is mixed in here rather than
-    // kept in the incremental key (one claim would cost a per-square loop).
-    std::uint64_t h = Mix64(static_cast<std::uint64_t>(t0) ^ 0x243f6a8885a308d3ULL);
-    h = Mix64(h ^ static_cast<std::uint64_t>(t0 >> 64));
-    h = Mix64(h ^ static_cast<std::uint64_t>(t1) ^ 0x13198a2e03707344ULL);
-    h = Mix64(h ^ static_cast<std::uint64_t>(t1 >> 64));
-    return p.key ^ h;
+    return Mix64(std::min(std::min(p.keys[0], p.keys[1]), std::min(p.keys[2], p.keys[3])));
   }
 
   // ---- Notation and strings (notation.cc, position_string.cc) ---------------
@@ -199,6 +208,10 @@ class Cathedral {
   // Admissible [lower, upper] bounds on the final value for the side to move,
   // from the pieces that can still fit (bounds.cc explains why they hold).
   std::pair<int, int> value_bounds(const Position& p) const;
+  // Heuristic value for depth-limited search: each side's squares in hand
+  // beyond the room it has (its own territory plus half the neutral free
+  // squares), opponent's minus own, clamped into value_bounds.
+  int evaluate(const Position& p) const;
 
   // ---- Rules helpers (public for tests, benches and the solver hooks) --------
   u128 Occupied(const Position& p) const { return p.buildings[0] | p.buildings[1] | p.cathedral; }
@@ -261,8 +274,18 @@ class Cathedral {
   // count as covered), or OK.
   absl::Status CheckPlacement(const Position& p, int owner, std::uint16_t placement,
                               u128 also_blocked) const;
-  // The Zobrist key of p computed from scratch (parse_position, transforms).
-  std::uint64_t ComputeKey(const Position& p) const;
+  // The Zobrist keys of p computed from scratch (parse_position, transforms).
+  std::array<std::uint64_t, 4> ComputeKeys(const Position& p) const;
+  // Updates the four keys for `squares` changing state, `keys` giving the
+  // key of each square in that state.
+  void XorSquares(Position& p, u128 squares, const std::array<std::uint64_t, 128>& keys) const {
+    ForEachSquare(squares, [&](int sq) {
+      for (int s = 0; s < 4; ++s) p.keys[s] ^= keys[tables_->rotated[s][sq]];
+    });
+  }
+  static void XorAll(Position& p, std::uint64_t key) {
+    for (auto& k : p.keys) k ^= key;
+  }
 
   // Writes the building placements of `player` on `free` to out; returns the end.
   Move* WriteBuildings(const Position& p, int player, u128 free, std::uint16_t cathedral,

@@ -23,17 +23,27 @@ absl::Status Bad(std::string_view what) { return absl::InvalidArgumentError(std:
 
 }  // namespace
 
-std::uint64_t Cathedral::ComputeKey(const Position& p) const {
+std::array<std::uint64_t, 4> Cathedral::ComputeKeys(const Position& p) const {
   const Tables& t = *tables_;
-  std::uint64_t key = t.key_cathedral_state[p.cathedral_state];
-  if (p.to_move == kLight) key ^= t.key_light_to_move;
+  std::uint64_t common = t.key_cathedral_state[p.cathedral_state];
+  if (p.to_move == kLight) common ^= t.key_light_to_move;
   for (int player = 0; player < 2; ++player) {
-    if (p.first_placed >> player & 1) key ^= t.key_first_placed[player];
-    ForEachSquare(p.buildings[player],
-                  [&](int sq) { key ^= t.key_building[player][TypeAt(p, sq)][sq]; });
+    if (p.first_placed >> player & 1) common ^= t.key_first_placed[player];
   }
-  ForEachSquare(p.cathedral, [&](int sq) { key ^= t.key_cathedral[sq]; });
-  return key;
+  std::array<std::uint64_t, 4> keys;
+  for (int s = 0; s < 4; ++s) {
+    const auto& image = t.rotated[s];
+    std::uint64_t key = common;
+    for (int player = 0; player < 2; ++player) {
+      ForEachSquare(p.buildings[player],
+                    [&](int sq) { key ^= t.key_building[player][TypeAt(p, sq)][image[sq]]; });
+      ForEachSquare(p.territory[player],
+                    [&](int sq) { key ^= t.key_territory[player][image[sq]]; });
+    }
+    ForEachSquare(p.cathedral, [&](int sq) { key ^= t.key_cathedral[image[sq]]; });
+    keys[s] = key;
+  }
+  return keys;
 }
 
 std::string Cathedral::position_string(const Position& p) const {
@@ -237,7 +247,7 @@ absl::StatusOr<Position> Cathedral::parse_position(std::string_view text) const 
       }
     }
   }
-  p.key = ComputeKey(p);
+  p.keys = ComputeKeys(p);
   return p;
 }
 

@@ -23,7 +23,7 @@ Position Cathedral::transform(const Position& p, int symmetry) const {
   }
   for (int i = 0; i < 4; ++i) q.type_bits[i] = MapSquares(p.type_bits[i], image);
   q.cathedral = MapSquares(p.cathedral, image);
-  q.key = ComputeKey(q);
+  q.keys = ComputeKeys(q);
   return q;
 }
 
@@ -56,7 +56,7 @@ Position Cathedral::MirrorSwap(const Position& p) const {
   q.cathedral = MapSquares(p.cathedral, image);
   q.to_move = p.to_move ^ 1;
   q.first_placed = static_cast<std::uint8_t>((p.first_placed & 1) << 1 | (p.first_placed >> 1 & 1));
-  q.key = ComputeKey(q);
+  q.keys = ComputeKeys(q);
   return q;
 }
 

@@ -153,20 +153,26 @@ std::shared_ptr<const Tables> Build(int n) {
     }
   }
   for (auto& key : t.key_cathedral) key = rng.Next();
+  for (auto& owner : t.key_territory) {
+    for (auto& key : owner) key = rng.Next();
+  }
   t.key_light_to_move = rng.Next();
   for (auto& key : t.key_first_placed) key = rng.Next();
   for (auto& key : t.key_cathedral_state) key = rng.Next();
-  for (int owner = 0; owner < 2; ++owner) {
-    t.key_placement[owner].assign(t.orientations.size() * 128, 0);
-    for (size_t o = 0; o < t.orientations.size(); ++o) {
-      const Orientation& orient = t.orientations[o];
-      if (orient.type == kCathedralType) continue;
-      for (int anchor : SetBits128(orient.on_board)) {
-        std::uint64_t key = 0;
-        for (int i = 0; i < orient.cells; ++i) {
-          key ^= t.key_building[owner][orient.type][anchor + orient.offsets[i]];
+  for (int s = 0; s < 4; ++s) {
+    for (int owner = 0; owner < 2; ++owner) {
+      std::vector<std::uint64_t>& keys = t.key_placement[s][owner];
+      keys.assign(t.orientations.size() * 128, 0);
+      for (size_t o = 0; o < t.orientations.size(); ++o) {
+        const Orientation& orient = t.orientations[o];
+        if (orient.type == kCathedralType) continue;
+        for (int anchor : SetBits128(orient.on_board)) {
+          std::uint64_t key = 0;
+          for (int i = 0; i < orient.cells; ++i) {
+            key ^= t.key_building[owner][orient.type][t.rotated[s][anchor + orient.offsets[i]]];
+          }
+          keys[o * 128 + anchor] = key;
         }
-        t.key_placement[owner][o * 128 + anchor] = key;
       }
     }
   }

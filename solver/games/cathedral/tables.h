@@ -84,11 +84,13 @@ struct Tables {
   // Zobrist keys.
   std::array<std::array<std::array<std::uint64_t, 128>, kTypes>, 2> key_building{};
   std::array<std::uint64_t, 128> key_cathedral{};
+  std::array<std::array<std::uint64_t, 128>, 2> key_territory{};
   std::uint64_t key_light_to_move = 0;
   std::array<std::uint64_t, 2> key_first_placed{};
   std::array<std::uint64_t, 3> key_cathedral_state{};
-  // Key of a whole placement, [owner][orientation * 128 + anchor] (buildings).
-  std::array<std::vector<std::uint64_t>, 2> key_placement;
+  // Key of a whole placement seen through rotation s (its squares mapped by
+  // rotated[s]), [s][owner][orientation * 128 + anchor] (buildings).
+  std::array<std::array<std::vector<std::uint64_t>, 2>, 4> key_placement;
 
   int square(int col, int row) const { return row * stride + col; }
   int col(int sq) const { return sq % stride; }

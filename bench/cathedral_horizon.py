@@ -1,0 +1,131 @@
+#!/usr/bin/python3
+"""How close to the end a 10x10 Cathedral position must be to be solved exactly in a minute.
+
+Plays random games (uniformly random legal moves, fixed seed) with `tav moves`, then solves the
+positions 1, 2, 3, ... plies before each game's end with `tav solve --json` under a wall-clock
+limit, moving further from the end until a solve runs out of time (or `--max-back` is reached).
+Writes one JSON object of kind "cathedral_horizon" (data/README.md) with every attempt, the
+furthest solved position of each game and the provenance, atomically (temp file + rename).
+
+  /usr/bin/python3 bench/cathedral_horizon.py --tav build/tav --games 8 --limit 60 \\
+      --out data/cathedral/horizon-10x10.json
+"""
+
+import argparse
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+
+
+def run(cmd, timeout=None):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def legal_moves(tav, variant, moves):
+    r = run([tav, "moves", "--game=cathedral", f"--variant={variant}", f"--moves={' '.join(moves)}"])
+    if r.returncode != 0:
+        sys.exit(f"tav moves failed: {r.stderr.strip()}")
+    return r.stdout.split()
+
+
+def random_game(tav, variant, rng):
+    moves = []
+    while True:
+        legal = legal_moves(tav, variant, moves)
+        if not legal:
+            return moves
+        moves.append(rng.choice(legal))
+
+
+def pieces_in_hand(position):
+    fields = position.split()
+    return sum(len(h) for h in fields[1:3] if h != "-")
+
+
+def squares_in_hand(position):
+    sizes = dict(zip("VSLNPMZOCTA", (1, 2, 3, 3, 4, 4, 4, 5, 5, 5, 5)))
+    fields = position.split()
+    return sum(sizes[c] for h in fields[1:3] if h != "-" for c in h)
+
+
+def solve(tav, variant, moves, limit, threads, tt_mb):
+    cmd = [tav, "solve", "--game=cathedral", f"--variant={variant}", f"--moves={' '.join(moves)}",
+           f"--threads={threads}", f"--tt-mb={tt_mb}", "--json"]
+    start = time.monotonic()
+    try:
+        r = run(cmd, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return None, time.monotonic() - start
+    if r.returncode != 0:
+        sys.exit(f"tav solve failed: {r.stderr.strip()}")
+    return json.loads(r.stdout), time.monotonic() - start
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tav", default="build/tav")
+    ap.add_argument("--variant", default="classic")
+    ap.add_argument("--games", type=int, default=8)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--limit", type=float, default=60.0, help="seconds per solve")
+    ap.add_argument("--max-back", type=int, default=40, help="furthest plies from the end tried")
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--tt-mb", type=int, default=512)
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+
+    rng = random.Random(args.seed)
+    version = run([args.tav, "--version"]).stdout.strip()
+    attempts, games = [], []
+    for g in range(args.games):
+        line = random_game(args.tav, args.variant, rng)
+        furthest = None
+        for back in range(1, min(args.max_back, len(line)) + 1):
+            moves = line[: len(line) - back]
+            record, seconds = solve(args.tav, args.variant, moves, args.limit, args.threads,
+                                    args.tt_mb)
+            attempt = {"game_index": g, "plies_from_end": back, "ply": len(moves),
+                       "solved": record is not None, "seconds": round(seconds, 3)}
+            if record is not None:
+                attempt.update({
+                    "position": record["position"], "value": record["value"],
+                    "value_first_player": record["value_first_player"],
+                    "nodes": record["nodes"], "remaining": record["remaining"],
+                    "pieces_in_hand": pieces_in_hand(record["position"]),
+                    "squares_in_hand": squares_in_hand(record["position"]),
+                })
+                furthest = attempt
+            attempts.append(attempt)
+            print(json.dumps(attempt), flush=True)
+            if record is None:
+                break
+        games.append({"game_index": g, "moves": " ".join(line), "length": len(line),
+                      "furthest_solved": furthest})
+
+    out = {
+        "schema": 1, "kind": "cathedral_horizon", "game": "cathedral", "variant": args.variant,
+        "size": 10, "board": "10x10", "seed": args.seed, "limit_seconds": args.limit,
+        "threads": args.threads, "tt_mb": args.tt_mb, "games": games, "attempts": attempts,
+        "provenance": {
+            "command": " ".join(sys.argv), "argv": sys.argv, "toolkit_version": version,
+            "machine": {"hostname": platform.node(), "cores": os.cpu_count(),
+                        "os": f"{platform.system()} {platform.release()}",
+                        "load_average": os.getloadavg()},
+            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        },
+    }
+    tmp = args.out + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(out, f, indent=1)
+        f.write("\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, args.out)
+
+
+if __name__ == "__main__":
+    main()
