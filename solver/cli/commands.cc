@@ -7,6 +7,10 @@ Command DemoCommand();
 Command PerftCommand();
 Command MovesCommand();
 Command ShowCommand();
+Command ExploreCommand();
+Command BookQueryCommand();
+Command BookExportCommand();
+Command BookMergeCommand();
 
 const std::vector<Command>& AllCommands() {
   static const std::vector<Command> commands = {
@@ -14,6 +18,10 @@ const std::vector<Command>& AllCommands() {
       PerftCommand(),
       MovesCommand(),
       ShowCommand(),
+      ExploreCommand(),
+      BookQueryCommand(),
+      BookExportCommand(),
+      BookMergeCommand(),
   };
   return commands;
 }

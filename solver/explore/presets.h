@@ -1,0 +1,58 @@
+// Built-in explorations of `tav explore --preset=...`.
+//
+//  demo     The default job of the README's first command: a small exact
+//           exploration that finishes in seconds on two cores.
+//  lehmann  Lehmann's Cathedral question (RULES.md) on one board size, under
+//           both rule sets, each explored one ply deep:
+//             classic: the root is light placing the Cathedral; every
+//               placement up to symmetry is a frontier position, solved with
+//               dark (the first building) to move, so its value is dark's
+//               value for that placement; the root's backed-up value is dark's
+//               value against light's best placement.
+//             lehmann: the root is dark's first building on the empty board;
+//               every first building up to symmetry is solved with light to
+//               play its Cathedral-plus-building turn, so its value is the
+//               value after light's best reply; the root is dark's best.
+//           Boards up to kLehmannExactMaxSize are solved exactly, larger ones
+//           searched to a fixed depth (explicit --mode/--depth/--budget-s win).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/game.h"
+#include "explore/explorer.h"
+#include "explore/work_unit.h"
+
+namespace tav::explore {
+
+GameSpec DemoSpec();
+inline constexpr int kDemoPlies = 6;
+
+inline constexpr int kLehmannExactMaxSize = 6;
+inline constexpr int kLehmannSearchDepth = 2;
+
+struct LehmannPlan {
+  int size = 10;
+  std::string pieces;
+  std::string out;
+  SearchLimits limits;  // the default for this board
+  struct Part {
+    std::string variant;  // "classic" or "lehmann"
+    GameSpec spec;
+    int plies = 1;
+    std::string out;  // OUT/classic, OUT/lehmann
+    std::string label;
+  };
+  std::vector<Part> parts;
+};
+
+// size 0 means 10 (the real game); out "" means "explore-lehmann-NxN".
+absl::StatusOr<LehmannPlan> PlanLehmann(int size, const std::string& pieces,
+                                        const std::string& out);
+
+// The human summary of both parts (dark's values, proven or estimated).
+std::string LehmannReport(const LehmannPlan& plan, const std::vector<ExploreSummary>& parts);
+
+}  // namespace tav::explore
