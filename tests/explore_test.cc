@@ -52,7 +52,7 @@ ExploreOptions Options(const G& game, int plies, SearchLimits limits, const std:
 
 template <class G>
 ExploreSummary RunExplore(const G& game, const ExploreOptions& o) {
-  auto s = Explore(game, game.start(), o, [&] { return AlphaBetaUnitSolver<G>(game); });
+  auto s = Explore(game, game.start(), o, [&](int) { return AlphaBetaUnitSolver<G>(game); });
   EXPECT_TRUE(s.ok()) << s.status();
   return s.ok() ? *s : ExploreSummary{};
 }
@@ -230,7 +230,7 @@ TEST(Explore, AnExistingRunIsNotOverwrittenWithoutResume) {
   const std::string dir = TempDir("exists");
   RunExplore(game, Options(game, 1, {Mode::kExact, 0, 0}, dir));
   auto again = Explore(game, game.start(), Options(game, 1, {Mode::kExact, 0, 0}, dir),
-                       [&] { return AlphaBetaUnitSolver<reversi::Othello>(game); });
+                       [&](int) { return AlphaBetaUnitSolver<reversi::Othello>(game); });
   ASSERT_FALSE(again.ok());
   EXPECT_EQ(again.status().code(), absl::StatusCode::kAlreadyExists);
 }

@@ -139,7 +139,7 @@ absl::Status RunUnit(const std::string& text) {
           absl::StrCat("bad unit position: ", pos.status().message()));
     }
     explore::FrontierSolverFactory<G> factory(game, unit->tt_mb, 1);
-    auto solver = factory();
+    auto solver = factory(1);
     explore::UnitResult r;
     if (game.is_over(*pos)) {
       r.value = explore::ExactValue(game.final_value(*pos));

@@ -23,9 +23,14 @@
 //
 // A frontier solver is any type with
 //   UnitResult Solve(const G::Position&, const SearchLimits&);
-// (alphabeta_solver.h is the reference; the TT solver plugs in the same way).
+// made by `make_solver(threads)`, where `threads` is how many threads that one
+// solver may use itself: 1 while there are at least as many positions left as
+// threads (parallelism across positions wastes nothing), more when a run has
+// fewer frontier positions than threads (a Lehmann run on a small board).
+// alphabeta_solver.h is the reference; frontier_solver.h picks the default.
 #pragma once
 
+#include <omp.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -312,9 +317,14 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
     absl::Mutex mu;
     absl::Status error;
     std::atomic<bool> stop{false};
-#pragma omp parallel num_threads(std::max(1, opts.threads))
+    // Fewer positions than threads: give each solver several threads instead.
+    const int threads = std::max(1, opts.threads);
+    const int outer = std::max(1, std::min<int>(threads, static_cast<int>(todo.size())));
+    const int inner = std::max(1, threads / outer);
+    if (outer > 1 && inner > 1) omp_set_max_active_levels(2);
+#pragma omp parallel num_threads(outer)
     {
-      auto solver = make_solver();
+      auto solver = make_solver(inner);
 #pragma omp for schedule(dynamic, 1)
       for (long k = 0; k < static_cast<long>(todo.size()); ++k) {
         if (stop.load(std::memory_order_relaxed) || InterruptGuard::Requested()) continue;

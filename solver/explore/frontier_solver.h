@@ -19,7 +19,11 @@ class FrontierSolverFactory {
   FrontierSolverFactory(const G& game, int tt_mb, int threads)
       : game_(game), tt_mb_(tt_mb), threads_(threads) {}
 
-  AlphaBetaUnitSolver<G> operator()() const { return AlphaBetaUnitSolver<G>(game_); }
+  // `threads`: what one solver may use (the reference solver uses one).
+  AlphaBetaUnitSolver<G> operator()(int threads) const {
+    (void)threads;
+    return AlphaBetaUnitSolver<G>(game_);
+  }
   std::string name() const { return "alphabeta (reference, no TT)"; }
 
  private:
