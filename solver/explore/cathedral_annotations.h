@@ -14,17 +14,12 @@
 // engine's internal square numbering.
 #pragma once
 
-#if __has_include("games/cathedral/cathedral.h")
-
-#include <algorithm>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "core/bits.h"
 #include "explore/annotations.h"
-#include "games/cathedral/cathedral.h"
 #include "nlohmann/json.hpp"
 
 namespace tav::explore {
@@ -59,6 +54,13 @@ inline std::string CathedralMoveOfSquares(const std::vector<std::string>& names)
   }
   return "";
 }
+
+}  // namespace tav::explore
+
+#if __has_include("games/cathedral/cathedral.h")
+#include "games/cathedral/cathedral.h"
+
+namespace tav::explore {
 
 template <>
 struct Annotator<cathedral::Cathedral> {
