@@ -165,11 +165,16 @@ class BookCli : public ::testing::Test {
     dir_ =
         new fs::path(fs::temp_directory_path() / ("tav_book_test_" + std::to_string(::getpid())));
     fs::remove_all(*dir_);
-    const CliResult r = RunTav("explore --game=othello --size=4 --plies=3 --out=" + Path("run"));
+    const CliResult r =
+        RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=3 --out=" + Path("run"));
     ASSERT_EQ(r.status, 0) << r.err;
-    const CliResult s =
-        RunTav("explore --game=othello --size=4 --plies=4 --mode=search --depth=1 --out=" +
-               Path("search"));
+    const CliResult r2 =
+        RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=2 --out=" + Path("run2"));
+    ASSERT_EQ(r2.status, 0) << r2.err;
+    // Depth 1 at ply 3 (9 empty squares) stops short of the end: heuristic.
+    const CliResult s = RunTav(
+        "explore --tt-mb=16 --game=othello --size=4 --plies=3 --mode=search --depth=1 --out=" +
+        Path("search"));
     ASSERT_EQ(s.status, 0) << s.err;
   }
   static void TearDownTestSuite() {
@@ -273,16 +278,16 @@ TEST_F(BookCli, ExportsCsvAndJsonl) {
 
 TEST_F(BookCli, MergePrefersExactOverHeuristic) {
   const std::string out = Path("merged.tvb");
-  const CliResult r =
-      RunTav("book merge --out=" + out + " " + Path("search/book.tvb") + " " + Book());
+  const CliResult r = RunTav("book merge --out=" + out + " " + Path("search/book.tvb") + " " +
+                             Path("run2/book.tvb"));
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("0 contradictions"), std::string::npos) << r.out;
   // The root is exact in the exact run and heuristic in the search run.
   const CliResult q = RunTav("book query --json --book=" + out);
   ASSERT_EQ(q.status, 0) << q.err;
   EXPECT_EQ(json::parse(q.out)["value_kind"], "exact");
-  // Positions at ply 4 exist only in the search run's book.
-  const CliResult deep = RunTav("book query --json --book=" + out + " --moves='c4 d4 d3 d2'");
+  // Positions at ply 3 exist only in the search run's book.
+  const CliResult deep = RunTav("book query --json --book=" + out + " --moves='c4 d4 d3'");
   ASSERT_EQ(deep.status, 0) << deep.err;
   EXPECT_EQ(json::parse(deep.out)["value_kind"], "heuristic");
   ExpectBadInput("book merge " + Book(), "missing --out");

@@ -44,19 +44,25 @@ class ScopedDir {
   fs::path path_;
 };
 
-// The exploration of these tests: Othello 6x6, 4 plies (60 frontier
-// positions), each searched to depth 2, so it is fast yet has many
-// positions to be interrupted between.
-const std::string kRun = "explore --game=othello --size=6 --plies=4 --mode=search --depth=2";
-constexpr int kFrontier = 60;
+// The exploration of these tests: Othello 6x6, 3 plies from a position
+// with 20 empty squares (73 frontier positions), solved exactly, so it is
+// fast yet has many positions to be interrupted between.
+const std::string kRoot = "b3 b2 b1 a1 c2 b4 a2 a3 a4 a5 b5 c1";
+const std::string kRun =
+    "explore --game=othello --size=6 --moves='" + kRoot + "' --plies=3 --tt-mb=16";
+constexpr int kFrontier = 73;
 
-// The records of a results file keyed by position, without the statistics
-// that legitimately differ between runs (time, nodes, threads).
+// The records of a results file keyed by position, without what legitimately
+// differs between runs: statistics (time, nodes, threads) and, where several
+// moves are equally good, which one the search met first (best move, PV:
+// that depends on the shared table's contents, so on the thread schedule).
 std::map<std::string, json> Comparable(const std::string& path) {
   std::map<std::string, json> out;
   for (absl::string_view line : absl::StrSplit(ReadFile(path), '\n', absl::SkipEmpty())) {
     json j = json::parse(line);
-    for (const char* k : {"nodes", "seconds", "tt_probes", "tt_hits", "tt_hit_rate", "threads"}) {
+    EXPECT_TRUE(!j["best_move"].is_null() || j["pv"].empty()) << line;
+    for (const char* k : {"nodes", "seconds", "tt_probes", "tt_hits", "tt_hit_rate", "threads",
+                          "best_move", "pv"}) {
       j.erase(k);
     }
     out[j["position"]] = j;
@@ -80,11 +86,11 @@ TEST(ExploreCli, KilledRunResumesToTheSameResults) {
                                    "explore",
                                    "--game=othello",
                                    "--size=6",
-                                   "--plies=4",
-                                   "--mode=search",
-                                   "--depth=2",
+                                   "--moves=" + kRoot,
+                                   "--plies=3",
+                                   "--tt-mb=16",
                                    "--threads=2",
-                                   "--test-delay-ms=150",
+                                   "--test-delay-ms=100",
                                    "--out=" + killed.str()};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -160,31 +166,36 @@ void ExpectBadInput(const std::string& args, const std::string& needle) {
 
 TEST(ExploreCli, ResumeRefusesADifferentExploration) {
   ScopedDir dir("different");
-  ASSERT_EQ(RunTav("explore --game=othello --size=4 --plies=2 --out=" + dir.str()).status, 0);
-  const std::string same = "explore --game=othello --size=4 --plies=2 --resume --out=" + dir.str();
-  ExpectBadInput("explore --game=othello --size=4 --plies=3 --resume --out=" + dir.str(),
+  ASSERT_EQ(
+      RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=2 --out=" + dir.str()).status, 0);
+  const std::string same =
+      "explore --tt-mb=16 --game=othello --size=4 --plies=2 --resume --out=" + dir.str();
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=3 --resume --out=" + dir.str(),
                  "describes a different exploration (plies 2 there, 3 now)");
-  ExpectBadInput("explore --game=othello --size=4 --plies=2 --mode=wld --resume --out=" + dir.str(),
-                 "(mode \"exact\" there, \"wld\" now)");
+  ExpectBadInput(
+      "explore --tt-mb=16 --game=othello --size=4 --plies=2 --mode=wld --resume --out=" + dir.str(),
+      "(mode \"exact\" there, \"wld\" now)");
   ExpectBadInput("explore --game=desdemona --size=4 --plies=2 --resume --out=" + dir.str(),
                  "(game \"othello\" there, \"desdemona\" now)");
   ExpectBadInput("explore --game=othello --size=6 --plies=2 --resume --out=" + dir.str(),
                  "(board \"4x4\" there, \"6x6\" now)");
-  ExpectBadInput("explore --game=othello --size=4 --plies=2 --moves=c4 --resume --out=" + dir.str(),
-                 "root_moves");
-  ExpectBadInput("explore --game=othello --size=4 --plies=2 --out=" + dir.str(),
+  ExpectBadInput(
+      "explore --tt-mb=16 --game=othello --size=4 --plies=2 --moves=c4 --resume --out=" + dir.str(),
+      "root_moves");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --out=" + dir.str(),
                  "already holds an exploration");
   EXPECT_EQ(RunTav(same).status, 0);
 }
 
 TEST(ExploreCli, CorruptedResultLineIsAnError) {
   ScopedDir dir("corrupt");
-  ASSERT_EQ(RunTav("explore --game=othello --size=4 --plies=2 --out=" + dir.str()).status, 0);
+  ASSERT_EQ(
+      RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=2 --out=" + dir.str()).status, 0);
   { std::ofstream(dir.file("results.jsonl"), std::ios::app) << "{\"kind\": garbage\n"; }
-  ExpectBadInput("explore --game=othello --size=4 --plies=2 --resume --out=" + dir.str(),
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --resume --out=" + dir.str(),
                  "is not a JSON record");
   { std::ofstream(dir.file("run.json"), std::ios::trunc) << "{not json"; }
-  ExpectBadInput("explore --game=othello --size=4 --plies=2 --resume --out=" + dir.str(),
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --resume --out=" + dir.str(),
                  "run.json is not a JSON object");
 }
 
@@ -192,17 +203,20 @@ TEST(ExploreCli, BadFlags) {
   ScopedDir dir("bad");
   const std::string out = " --out=" + dir.str();
   ExpectBadInput("explore --game=othello --size=4" + out, "missing --plies");
-  ExpectBadInput("explore --game=othello --size=4 --plies=2", "missing --out");
-  ExpectBadInput("explore --game=othello --size=4 --plies=-3" + out, "--plies");
-  ExpectBadInput("explore --game=othello --size=4 --plies=2 --mode=fast" + out,
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2", "missing --out");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=-3" + out, "--plies");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --mode=fast" + out,
                  "bad --mode='fast'");
-  ExpectBadInput("explore --game=othello --size=4 --plies=2 --mode=search --depth=0" + out,
-                 "bad --depth=0");
-  ExpectBadInput("explore --game=othello --size=4 --plies=2 --budget-s=5" + out,
+  ExpectBadInput(
+      "explore --tt-mb=16 --game=othello --size=4 --plies=2 --mode=search --depth=0" + out,
+      "bad --depth=0");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --budget-s=5" + out,
                  "--budget-s needs --mode=search");
-  ExpectBadInput("explore --game=othello --size=4 --plies=2 --budget-s=-1 --mode=search" + out,
-                 "bad --budget-s");
-  ExpectBadInput("explore --game=othello --size=4 --plies=2 --moves=z9" + out, "move 1 'z9'");
+  ExpectBadInput(
+      "explore --tt-mb=16 --game=othello --size=4 --plies=2 --budget-s=-1 --mode=search" + out,
+      "bad --budget-s");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --moves=z9" + out,
+                 "move 1 'z9'");
   ExpectBadInput("explore --game=chess --plies=2" + out, "unknown --game='chess'");
   ExpectBadInput("explore --preset=chess", "unknown --preset='chess'");
   ExpectBadInput("explore --preset=lehmann --size=12", "bad --size=12");
@@ -212,7 +226,8 @@ TEST(ExploreCli, BadFlags) {
 
 TEST(ExploreCli, PrintsAFewPlainProgressLinesWhenNotATerminal) {
   ScopedDir dir("progress");
-  const CliResult r = RunTav("explore --game=othello --size=4 --plies=4 --out=" + dir.str());
+  const CliResult r =
+      RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=4 --out=" + dir.str());
   ASSERT_EQ(r.status, 0) << r.err;
   // The plan and the final line; no carriage returns or escape sequences.
   EXPECT_LE(LineCount(r.err), 4) << r.err;
@@ -237,9 +252,9 @@ TEST(ExploreCli, SolvesASingleWorkUnit) {
 
 TEST(ExploreCli, DemoPresetRunsAndCanBeRunAgain) {
   ScopedDir dir("demo");
-  const CliResult first = RunTav("explore --preset=demo --out=" + dir.str());
+  const CliResult first = RunTav("explore --preset=demo --tt-mb=16 --out=" + dir.str());
   ASSERT_EQ(first.status, 0) << first.err;
-  const CliResult second = RunTav("explore --preset=demo --out=" + dir.str());
+  const CliResult second = RunTav("explore --preset=demo --tt-mb=16 --out=" + dir.str());
   ASSERT_EQ(second.status, 0) << second.err;
   EXPECT_NE(second.out.find("0 solved now"), std::string::npos) << second.out;
 }

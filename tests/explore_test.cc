@@ -13,6 +13,7 @@
 #include "core/setup.h"
 #include "explore/alphabeta_solver.h"
 #include "explore/explorer.h"
+#include "explore/frontier_solver.h"
 #include "explore_reference.h"
 #include "games/reversi/reversi.h"
 
@@ -136,6 +137,28 @@ TEST(Explore, DesdemonaMisereExactRecordsMatchPlainMinimax) {
   RefValues ref(4, true, true);
   CheckExactRecords(game, ref, ReadRecords(dir));
   EXPECT_EQ(s.root.value, ref.Value(game.position_string(game.start())));
+}
+
+TEST(Explore, DefaultFrontierSolverRecordsMatchPlainMinimax) {
+  // The solver `tav explore` uses (frontier_solver.h: the TT solver, one
+  // table shared by the threads), on both games.
+  auto othello = *reversi::Othello::Create(GameSpec{"othello", "", 4, "", ""});
+  const std::string dir = TempDir("default_othello");
+  FrontierSolverFactory<reversi::Othello> factory(othello, 16, 2);
+  auto s =
+      Explore(othello, othello.start(), Options(othello, 5, {Mode::kExact, 0, 0}, dir), factory);
+  ASSERT_TRUE(s.ok()) << s.status();
+  RefValues ref(4, false, false);
+  CheckExactRecords(othello, ref, ReadRecords(dir));
+
+  auto desdemona = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 4, "", ""});
+  const std::string dir2 = TempDir("default_desdemona");
+  FrontierSolverFactory<reversi::Desdemona> factory2(desdemona, 16, 2);
+  auto s2 = Explore(desdemona, desdemona.start(), Options(desdemona, 4, {Mode::kExact, 0, 0}, dir2),
+                    factory2);
+  ASSERT_TRUE(s2.ok()) << s2.status();
+  RefValues ref2(4, true, false);
+  CheckExactRecords(desdemona, ref2, ReadRecords(dir2));
 }
 
 TEST(Explore, WldRecordsHaveTheSignOfTheExactValue) {

@@ -7,6 +7,8 @@ Command DemoCommand();
 Command PerftCommand();
 Command MovesCommand();
 Command ShowCommand();
+Command SolveCommand();
+Command BenchCommand();
 Command ExploreCommand();
 Command BookQueryCommand();
 Command BookExportCommand();
@@ -18,6 +20,8 @@ const std::vector<Command>& AllCommands() {
       PerftCommand(),
       MovesCommand(),
       ShowCommand(),
+      SolveCommand(),
+      BenchCommand(),
       ExploreCommand(),
       BookQueryCommand(),
       BookExportCommand(),

@@ -25,7 +25,7 @@ ABSL_FLAG(int, threads, 0, "worker threads; 0 = all cores");
 ABSL_FLAG(int, tt_mb, 256, "transposition table size in MiB");
 ABSL_FLAG(bool, json, false, "print one JSON object instead of text");
 ABSL_FLAG(std::string, mode, "exact",
-          "exact (the score), wld (only win/draw/loss) or, for explore, search (depth-limited "
+          "exact (the value), wld (win/draw/loss only) or, for explore, search (depth-limited "
           "with the game's evaluation)");
 ABSL_FLAG(std::string, out, "", "output file or directory");
 ABSL_FLAG(double, budget_s, 0,
