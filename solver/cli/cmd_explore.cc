@@ -76,11 +76,14 @@ void PrintSummary(const Job& job, const ExploreSummary& s, const std::string& si
                   int threads) {
   std::printf("%s: %zu positions to ply %d (%zu frontier, %zu finished games, %zu backed up)\n",
               job.out.c_str(), s.positions, job.plies, s.frontier, s.terminal, s.backed_up);
-  std::printf("  frontier: %zu solved now, %zu resumed; %llu nodes, %.2f s of search", s.solved,
-              s.resumed, static_cast<unsigned long long>(s.nodes), s.cpu_seconds);
-  std::printf(" in %.2f s wall on %d threads (%s nodes/s)\n", s.wall_seconds, threads,
-              explore::ProgressMeter::FormatRate(s.wall_seconds > 0 ? s.nodes / s.wall_seconds : 0)
-                  .c_str());
+  std::printf(
+      "  frontier: %zu solved now, %zu resumed; this session %llu nodes in %.2f s on %d threads "
+      "(%s nodes/s); all sessions %llu nodes, %.2f s of search\n",
+      s.solved, s.resumed, static_cast<unsigned long long>(s.session_nodes), s.wall_seconds,
+      threads,
+      explore::ProgressMeter::FormatRate(s.wall_seconds > 0 ? s.session_nodes / s.wall_seconds : 0)
+          .c_str(),
+      static_cast<unsigned long long>(s.nodes), s.cpu_seconds);
   std::printf("  root: %s for %s to move, best move %s\n", explore::Describe(s.root).c_str(),
               side_name.c_str(), s.root_best_move.empty() ? "-" : s.root_best_move.c_str());
 }
@@ -188,7 +191,9 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
       const bool explicit_limits = FlagGiven("mode") || FlagGiven("depth") || FlagGiven("budget-s");
       job.limits = explicit_limits ? *flags_limits : plan->limits;
       job.out = part.out;
-      job.resume = absl::GetFlag(FLAGS_resume);
+      // Like the demo, the preset may be run again: it continues (or re-checks)
+      // what is there, and refuses a directory of different parameters.
+      job.resume = true;
       job.label = part.label;
       ExploreSummary s;
       if (absl::Status st = RunJob(job, threads, tt_mb, &s); !st.ok()) return st;

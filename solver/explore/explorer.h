@@ -9,8 +9,10 @@
 //      transposition table (the factory decides), which pays off because
 //      frontier positions of one opening transpose into each other deeper down.
 //   3. Append each finished position to DIR/results.jsonl at once (one
-//      fsync'ed line), so a run killed at any moment loses at most the
-//      positions in flight. `resume` reloads those lines, drops a torn last
+//      line, one write(2)), so a run killed at any moment loses at most the
+//      positions in flight; a syncer thread fdatasyncs the log as soon as
+//      anything new is in it (run_files.h LogSyncer), so a power failure too
+//      loses at most the last moments. `resume` reloads those lines, drops a torn last
 //      line, and solves only what is missing.
 //   4. Back the values up to the root (value.h Backup: kinds combine soundly),
 //      then write the final results.jsonl (sorted, frontier + backed-up
@@ -80,11 +82,12 @@ struct ExploreOptions {
 
 struct ExploreSummary {
   std::size_t positions = 0, frontier = 0, terminal = 0, backed_up = 0;
-  std::size_t resumed = 0;  // frontier positions found in the log
-  std::size_t solved = 0;   // frontier positions solved in this session
-  std::uint64_t nodes = 0;  // over every frontier position (resumed ones too)
-  double cpu_seconds = 0;   // sum of the frontier positions' search times
-  double wall_seconds = 0;  // this session
+  std::size_t resumed = 0;          // frontier positions found in the log
+  std::size_t solved = 0;           // frontier positions solved in this session
+  std::uint64_t nodes = 0;          // over every frontier position (resumed ones too)
+  std::uint64_t session_nodes = 0;  // of the positions solved in this session
+  double cpu_seconds = 0;           // sum of the frontier positions' search times
+  double wall_seconds = 0;          // this session
   bool interrupted = false;
   Value root;
   std::string root_best_move;
@@ -312,6 +315,7 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
     if (absl::Status s = log.Open(log_path, loaded.torn_tail ? loaded.valid_bytes : -1); !s.ok()) {
       return s;
     }
+    LogSyncer syncer(log);
     ProgressMeter meter(opts.label, frontier.size(), frontier.size() - todo.size(),
                         opts.progress && !todo.empty());
     InterruptGuard guard;
@@ -337,18 +341,21 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
         json rec = record(n, r.value, "search", &r, r.best_move, r.pv);
         const std::string line = rec.dump();
         absl::MutexLock lock(&mu);
-        if (absl::Status s = log.Append(line); !s.ok()) {
+        if (absl::Status s = log.Write(line); !s.ok()) {
           if (error.ok()) error = s;
           stop = true;
           continue;
         }
+        syncer.Dirty();
         meter.Update(r.nodes);
+        summary.session_nodes += r.nodes;
         results[n] = std::move(r);
         records[n] = std::move(rec);
         ++summary.solved;
       }
     }
     meter.Finish();
+    if (absl::Status s = syncer.Finish(); !s.ok() && error.ok()) error = s;
     log.Close();
     const double wall = std::chrono::duration<double>(Clock::now() - t_start).count();
     if (!error.ok() || summary.resumed + summary.solved < frontier.size()) {

@@ -98,8 +98,9 @@ class FrontierSolverFactory {
   TtUnitSolver<G> operator()(int threads) const {
     // The table is made once, by the first worker to ask (in the parallel region).
 #pragma omp critical(tav_explore_tt)
-    if (!tt_) tt_ = std::shared_ptr<search::TranspositionTable>(
-                  search::TranspositionTable::WithMegabytes(tt_mb_));
+    if (!tt_)
+      tt_ = std::shared_ptr<search::TranspositionTable>(
+          search::TranspositionTable::WithMegabytes(tt_mb_));
     return TtUnitSolver<G>(game_, tt_, threads);
   }
   std::string name() const { return absl::StrCat("search::Solver, shared TT of ", tt_mb_, " MiB"); }

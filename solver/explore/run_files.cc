@@ -88,6 +88,44 @@ absl::StatusOr<LoadedResults> LoadResults(const std::string& path) {
   return out;
 }
 
+LogSyncer::LogSyncer(AppendLog& log) : log_(log), thread_([this] { Loop(); }) {}
+
+LogSyncer::~LogSyncer() { (void)Finish(); }
+
+void LogSyncer::Dirty() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    dirty_ = true;
+  }
+  cv_.notify_one();
+}
+
+void LogSyncer::Loop() {
+  std::unique_lock<std::mutex> lock(mu_);
+  while (true) {
+    cv_.wait(lock, [this] { return dirty_ || stop_; });
+    if (dirty_) {
+      dirty_ = false;
+      lock.unlock();
+      absl::Status s = log_.Sync();
+      lock.lock();
+      if (!s.ok() && error_.ok()) error_ = s;
+      continue;  // look again: more may have been written meanwhile
+    }
+    if (stop_) return;
+  }
+}
+
+absl::Status LogSyncer::Finish() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stop_ = true;
+  }
+  cv_.notify_one();
+  if (thread_.joinable()) thread_.join();
+  return error_;
+}
+
 std::string KeyHex(std::uint64_t key) { return absl::StrFormat("%016x", key); }
 
 // ---- Interruption --------------------------------------------------------------

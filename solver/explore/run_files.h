@@ -16,10 +16,14 @@
 // mixing values from two different explorations would be a silent wrong answer.
 #pragma once
 
+#include <condition_variable>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "core/atomic_file.h"
 #include "core/game.h"
 #include "explore/work_unit.h"
 #include "nlohmann/json.hpp"
@@ -59,6 +63,34 @@ struct LoadedResults {
   long long torn_bytes = 0;
 };
 absl::StatusOr<LoadedResults> LoadResults(const std::string& path);
+
+// Syncs a results log from a thread of its own. Workers Write() each finished
+// record at once (so a kill -9 of the process loses nothing finished) and
+// call Dirty(); this thread fdatasyncs whenever something new was written, so
+// every record reaches the disk moments after it finished, while a burst of
+// quick positions costs one sync instead of one each and no worker ever waits
+// for the disk.
+class LogSyncer {
+ public:
+  explicit LogSyncer(AppendLog& log);
+  ~LogSyncer();
+  LogSyncer(const LogSyncer&) = delete;
+  LogSyncer& operator=(const LogSyncer&) = delete;
+
+  void Dirty();
+  // Stops the thread after a last sync; the first error, if any.
+  absl::Status Finish();
+
+ private:
+  void Loop();
+
+  AppendLog& log_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool dirty_ = false, stop_ = false;
+  absl::Status error_;
+  std::thread thread_;
+};
 
 // 16 lower-case hex digits.
 std::string KeyHex(std::uint64_t key);
