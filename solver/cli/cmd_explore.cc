@@ -86,6 +86,8 @@ void PrintSummary(const Job& job, const ExploreSummary& s, const std::string& si
       static_cast<unsigned long long>(s.nodes), s.cpu_seconds);
   std::printf("  root: %s for %s to move, best move %s\n", explore::Describe(s.root).c_str(),
               side_name.c_str(), s.root_best_move.empty() ? "-" : s.root_best_move.c_str());
+  std::printf("  wrote %s/results.jsonl, %s/run.json, %s/book.tvb\n", job.out.c_str(),
+              job.out.c_str(), job.out.c_str());
 }
 
 // Runs one job; `summary` receives the result.

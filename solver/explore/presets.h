@@ -1,7 +1,9 @@
 // Built-in explorations of `tav explore --preset=...`.
 //
 //  demo     The default job of the README's first command: a small exact
-//           exploration that finishes in seconds on two cores.
+//           exploration that finishes in seconds on two cores: Othello 4x4,
+//           every position to ply 10 (8,290 classes, of 4x4's 12 plies),
+//           solved and backed up, with its book. Written to ./explore-demo.
 //  lehmann  Lehmann's Cathedral question (RULES.md) on one board size, under
 //           both rule sets, each explored one ply deep:
 //             classic: the root is light placing the Cathedral; every
@@ -28,7 +30,7 @@
 namespace tav::explore {
 
 GameSpec DemoSpec();
-inline constexpr int kDemoPlies = 6;
+inline constexpr int kDemoPlies = 10;
 
 inline constexpr int kLehmannExactMaxSize = 6;
 inline constexpr int kLehmannSearchDepth = 2;
