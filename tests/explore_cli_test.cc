@@ -76,36 +76,42 @@ int CountLines(const std::string& path) {
   return LineCount(ReadFile(path));
 }
 
+// Starts the test exploration, slowed down, as a child process (the real tav
+// binary, not a shell), with its output thrown away.
+pid_t SpawnSlowRun(const std::string& out) {
+  std::vector<std::string> args = {TAV_BINARY,    "explore",          "--game=othello",
+                                   "--size=6",    "--moves=" + kRoot, "--plies=3",
+                                   "--tt-mb=16",  "--threads=2",      "--test-delay-ms=100",
+                                   "--out=" + out};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  if (posix_spawn(&pid, TAV_BINARY, &actions, nullptr, argv.data(), environ) != 0) pid = -1;
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
+void WaitForLines(const std::string& path, int lines) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (CountLines(path) < lines && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
 TEST(ExploreCli, KilledRunResumesToTheSameResults) {
   ScopedDir reference("reference"), killed("killed");
   const CliResult full = RunTav(kRun + " --threads=1 --out=" + reference.str());
   ASSERT_EQ(full.status, 0) << full.err;
 
   // The same run, slowed down and killed with SIGKILL after a few positions.
-  std::vector<std::string> args = {TAV_BINARY,
-                                   "explore",
-                                   "--game=othello",
-                                   "--size=6",
-                                   "--moves=" + kRoot,
-                                   "--plies=3",
-                                   "--tt-mb=16",
-                                   "--threads=2",
-                                   "--test-delay-ms=100",
-                                   "--out=" + killed.str()};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid;
-  ASSERT_EQ(posix_spawn(&pid, TAV_BINARY, &actions, nullptr, argv.data(), environ), 0);
-  posix_spawn_file_actions_destroy(&actions);
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (CountLines(killed.file("results.jsonl")) < 6 &&
-         std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  const pid_t pid = SpawnSlowRun(killed.str());
+  ASSERT_GT(pid, 0);
+  WaitForLines(killed.file("results.jsonl"), 6);
   ASSERT_EQ(::kill(pid, SIGKILL), 0);
   int status = 0;
   ASSERT_EQ(::waitpid(pid, &status, 0), pid);
@@ -126,6 +132,27 @@ TEST(ExploreCli, KilledRunResumesToTheSameResults) {
   EXPECT_EQ(Comparable(killed.file("results.jsonl")), Comparable(reference.file("results.jsonl")));
   EXPECT_EQ(ReadFile(killed.file("book.tvb")).size(), ReadFile(reference.file("book.tvb")).size());
   EXPECT_NE(ReadFile(killed.file("run.json")).find("\"complete\""), std::string::npos);
+}
+
+TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
+  ScopedDir dir("interrupted");
+  const pid_t pid = SpawnSlowRun(dir.str());
+  ASSERT_GT(pid, 0);
+  WaitForLines(dir.file("results.jsonl"), 4);
+  ASSERT_EQ(::kill(pid, SIGINT), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  // The positions in flight finish, run.json says so, exit status 1.
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  const json run = json::parse(ReadFile(dir.file("run.json")));
+  EXPECT_EQ(run["status"], "interrupted");
+  const int saved = CountLines(dir.file("results.jsonl"));
+  EXPECT_EQ(run["totals"]["searched"], saved);
+  ASSERT_LT(saved, kFrontier);
+  const CliResult resumed = RunTav(kRun + " --resume --out=" + dir.str());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find(std::to_string(saved) + " resumed"), std::string::npos) << resumed.out;
 }
 
 TEST(ExploreCli, TornLastLineIsDiscardedWithAWarning) {
