@@ -13,6 +13,7 @@
 // only practical on small boards).
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -54,6 +55,11 @@ class TtUnitSolver {
         o.mode = search::Mode::kHeuristic;
         o.max_depth = limits.budget_s > 0 ? 0 : limits.depth;
         o.budget_seconds = limits.budget_s;
+        // Iterative deepening already orders moves through the table; the
+        // per-child sort searches (tuned for exact endgames, in units of
+        // remaining()) would multiply the cost of every node by its
+        // branching factor on boards like 10x10 Cathedral.
+        o.params.sort_search_min_work = std::numeric_limits<int>::max();
         break;
     }
     solver_.set_options(o);

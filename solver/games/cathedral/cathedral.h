@@ -199,6 +199,10 @@ class Cathedral {
   // Admissible [lower, upper] bounds on the final value for the side to move,
   // from the pieces that can still fit (bounds.cc explains why they hold).
   std::pair<int, int> value_bounds(const Position& p) const;
+  // Heuristic value for depth-limited search (evaluate.cc): the score if the
+  // game ended now, corrected by the squares each side can still expect to
+  // place (its territory and a share of the open squares).
+  int evaluate(const Position& p) const;
 
   // ---- Rules helpers (public for tests, benches and the solver hooks) --------
   u128 Occupied(const Position& p) const { return p.buildings[0] | p.buildings[1] | p.cathedral; }
