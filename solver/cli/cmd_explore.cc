@@ -191,7 +191,7 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
       job.spec = part.spec;
       job.plies = part.plies;
       const bool explicit_limits = FlagGiven("mode") || FlagGiven("depth") || FlagGiven("budget-s");
-      job.limits = explicit_limits ? *flags_limits : plan->limits;
+      job.limits = explicit_limits ? *flags_limits : part.limits;
       job.out = part.out;
       // Like the demo, the preset may be run again: it continues (or re-checks)
       // what is there, and refuses a directory of different parameters.

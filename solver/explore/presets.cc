@@ -21,15 +21,15 @@ absl::StatusOr<LehmannPlan> PlanLehmann(int size, const std::string& pieces,
   }
   plan.pieces = pieces;
   plan.out = out.empty() ? absl::StrFormat("explore-lehmann-%dx%d", plan.size, plan.size) : out;
-  if (plan.size <= kLehmannExactMaxSize) {
-    plan.limits.mode = Mode::kExact;
-  } else {
-    plan.limits.mode = Mode::kSearch;
-    plan.limits.depth = kLehmannSearchDepth;
-  }
   for (const char* variant : {"classic", "lehmann"}) {
     LehmannPlan::Part part;
     part.variant = variant;
+    if (plan.size <= kLehmannExactMaxSize) {
+      part.limits.mode = Mode::kExact;
+    } else {
+      part.limits.mode = Mode::kSearch;
+      part.limits.depth = part.variant == "classic" ? kLehmannClassicDepth : kLehmannVariantDepth;
+    }
     part.spec = GameSpec{"cathedral", variant, plan.size, pieces, ""};
     part.plies = 1;
     part.out = absl::StrCat(plan.out, "/", variant);

@@ -16,7 +16,12 @@
 //               play its Cathedral-plus-building turn, so its value is the
 //               value after light's best reply; the root is dark's best.
 //           Boards up to kLehmannExactMaxSize are solved exactly, larger ones
-//           searched to a fixed depth (explicit --mode/--depth/--budget-s win).
+//           searched to a fixed depth with the game's evaluation: classic
+//           positions (dark to move) kLehmannClassicDepth plies, Lehmann ones
+//           kLehmannVariantDepth (light's compound turn alone has ~300,000
+//           moves on 10x10, so one ply there costs what three do in classic;
+//           both fit a few hours on two cores). Explicit --mode, --depth or
+//           --budget-s apply to both parts instead.
 #pragma once
 
 #include <string>
@@ -33,16 +38,17 @@ GameSpec DemoSpec();
 inline constexpr int kDemoPlies = 10;
 
 inline constexpr int kLehmannExactMaxSize = 6;
-inline constexpr int kLehmannSearchDepth = 2;
+inline constexpr int kLehmannClassicDepth = 3;
+inline constexpr int kLehmannVariantDepth = 1;
 
 struct LehmannPlan {
   int size = 10;
   std::string pieces;
   std::string out;
-  SearchLimits limits;  // the default for this board
   struct Part {
     std::string variant;  // "classic" or "lehmann"
     GameSpec spec;
+    SearchLimits limits;  // the default for this board and rule set
     int plies = 1;
     std::string out;  // OUT/classic, OUT/lehmann
     std::string label;
