@@ -159,8 +159,7 @@ TEST_P(ReversiBySize, DesdemonaMatchesReferenceOn10000PlayoutPositions) {
   DifferentialPlayouts(*Desdemona::Create(Spec("desdemona", GetParam())), true, 10000, 12);
 }
 TEST_P(ReversiBySize, DesdemonaMisereScoresMatchReference) {
-  DifferentialPlayouts(*Desdemona::Create(Spec("desdemona", GetParam(), "misere")), true, 2000,
-                       13);
+  DifferentialPlayouts(*Desdemona::Create(Spec("desdemona", GetParam(), "misere")), true, 2000, 13);
 }
 TEST_P(ReversiBySize, OthelloMatchesReferenceOn10000RandomBoards) {
   DifferentialRandomBoards(*Othello::Create(Spec("othello", GetParam())), false, 10000, 14);
@@ -247,7 +246,11 @@ TEST(ReversiBadInput, BadSizesAndVariantsAreRejected) {
 TEST(ReversiPass, ForcedPassIsTheOnlyMoveAndCountsAsAPly) {
   // Black to move has no move but white does: black must pass.
   const Othello game = *Othello::Create(Spec("othello", 4));
-  const auto pos = *game.parse_position("OOOO" "OOOO" "OOX-" "---- X");
+  const auto pos = *game.parse_position(
+      "OOOO"
+      "OOOO"
+      "OOX-"
+      "---- X");
   EXPECT_EQ(SortedMoveNames(game, pos), std::vector<std::string>{"pass"});
   EXPECT_EQ(Perft(game, pos, 1), 1u);
   auto after = *PlayMoves(game, pos, "pass");
@@ -256,15 +259,27 @@ TEST(ReversiPass, ForcedPassIsTheOnlyMoveAndCountsAsAPly) {
 
 TEST(ReversiScore, EmptiesGoToTheWinnerInOthelloAndToNobodyInDesdemona) {
   const Othello othello = *Othello::Create(Spec("othello", 4));
-  const auto pos = *othello.parse_position("XXXX" "XXXX" "----" "---- O");
+  const auto pos = *othello.parse_position(
+      "XXXX"
+      "XXXX"
+      "----"
+      "---- O");
   ASSERT_TRUE(othello.is_over(pos));
   EXPECT_EQ(othello.final_value(pos), -16);  // white to move, wiped out: 0-8-8
   const Desdemona desdemona = *Desdemona::Create(Spec("desdemona", 4));
-  const auto dpos = *desdemona.parse_position("XXXN" "OXXX" "NNNN" "NNNO X");
+  const auto dpos = *desdemona.parse_position(
+      "XXXN"
+      "OXXX"
+      "NNNN"
+      "NNNO X");
   ASSERT_TRUE(desdemona.is_over(dpos));
   EXPECT_EQ(desdemona.final_value(dpos), 6 - 2);
   const Desdemona misere = *Desdemona::Create(Spec("desdemona", 4, "misere"));
-  const auto mpos = *misere.parse_position("XXXX" "XXXX" "NNNN" "NNNO X");
+  const auto mpos = *misere.parse_position(
+      "XXXX"
+      "XXXX"
+      "NNNN"
+      "NNNO X");
   ASSERT_TRUE(misere.is_over(mpos));
   EXPECT_EQ(misere.final_value(mpos), 1 - 8);
 }

@@ -19,7 +19,6 @@
 #include "search/solve_json.h"
 #include "search/suite.h"
 
-ABSL_FLAG(std::string, mode, "exact", "solve: exact (the value) or wld (win/draw/loss only)");
 ABSL_FLAG(bool, analyze, false, "solve: also the exact value of every legal move");
 ABSL_FLAG(bool, progress, false,
           "solve: print progress lines (presearch depths, root moves) to stderr");

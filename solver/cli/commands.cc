@@ -9,6 +9,10 @@ Command MovesCommand();
 Command ShowCommand();
 Command SolveCommand();
 Command BenchCommand();
+Command ExploreCommand();
+Command BookQueryCommand();
+Command BookExportCommand();
+Command BookMergeCommand();
 
 const std::vector<Command>& AllCommands() {
   static const std::vector<Command> commands = {
@@ -18,6 +22,10 @@ const std::vector<Command>& AllCommands() {
       ShowCommand(),
       SolveCommand(),
       BenchCommand(),
+      ExploreCommand(),
+      BookQueryCommand(),
+      BookExportCommand(),
+      BookMergeCommand(),
   };
   return commands;
 }

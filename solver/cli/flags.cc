@@ -24,6 +24,14 @@ ABSL_FLAG(int, depth, 1, "depth in plies");
 ABSL_FLAG(int, threads, 0, "worker threads; 0 = all cores");
 ABSL_FLAG(int, tt_mb, 256, "transposition table size in MiB");
 ABSL_FLAG(bool, json, false, "print one JSON object instead of text");
+ABSL_FLAG(std::string, mode, "exact",
+          "exact (the value), wld (win/draw/loss only) or, for explore, search (depth-limited "
+          "with the game's evaluation)");
+ABSL_FLAG(std::string, out, "", "output file or directory");
+ABSL_FLAG(double, budget_s, 0,
+          "explore --mode=search: seconds per position, iterative deepening (then --depth is "
+          "ignored); 0 = search to --depth");
+ABSL_FLAG(bool, resume, false, "continue the interrupted run in --out (same parameters)");
 
 namespace tav::cli {
 namespace {
@@ -35,7 +43,17 @@ std::string Hyphenated(std::string_view name) {
   return absl::StrReplaceAll(absl::string_view(name.data(), name.size()), {{"_", "-"}});
 }
 
+std::vector<std::string>& GivenFlags() {
+  static std::vector<std::string> given;
+  return given;
+}
+
 }  // namespace
+
+bool FlagGiven(std::string_view name) {
+  const std::string n = Underscored(name);
+  return std::find(GivenFlags().begin(), GivenFlags().end(), n) != GivenFlags().end();
+}
 
 absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, int first,
                                                     const std::vector<std::string_view>& allowed) {
@@ -93,6 +111,7 @@ absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, int f
       }
       value = argv[++i];
     }
+    GivenFlags().push_back(std::string(flag->Name()));
     std::string error;
     if (!flag->ParseFrom(value, &error)) {
       return absl::InvalidArgumentError(

@@ -21,6 +21,10 @@ ABSL_DECLARE_FLAG(int, depth);
 ABSL_DECLARE_FLAG(int, threads);
 ABSL_DECLARE_FLAG(int, tt_mb);
 ABSL_DECLARE_FLAG(bool, json);
+ABSL_DECLARE_FLAG(std::string, mode);
+ABSL_DECLARE_FLAG(std::string, out);
+ABSL_DECLARE_FLAG(double, budget_s);
+ABSL_DECLARE_FLAG(bool, resume);
 
 namespace tav::cli {
 
@@ -35,6 +39,10 @@ inline const std::vector<std::string_view> kPositionFlags = {"moves", "position"
 // positional arguments. Errors name the flag and the problem.
 absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, int first,
                                                     const std::vector<std::string_view>& allowed);
+
+// True when the last ParseFlags saw --name (or --noname) on the command line,
+// whatever its value: lets a command tell an explicit value from the default.
+bool FlagGiven(std::string_view name);
 
 // Help lines ("  --name=<default>  help") for the given flags.
 std::string FlagHelp(const std::vector<std::string_view>& names);

@@ -78,13 +78,22 @@ absl::Status AppendLog::Open(const std::string& path, long long truncate_to) {
 }
 
 absl::Status AppendLog::Append(std::string_view line) {
+  absl::Status status = Write(line);
+  if (!status.ok()) return status;
+  return Sync();
+}
+
+absl::Status AppendLog::Write(std::string_view line) {
   if (fd_ < 0) return absl::FailedPreconditionError("log not open");
   std::string buf(line);
   buf += '\n';
   // One write() per record: with O_APPEND the line lands whole or (on a kill
   // in the middle of the call) as a torn tail that readers detect.
-  absl::Status status = WriteAll(fd_, buf, path_);
-  if (!status.ok()) return status;
+  return WriteAll(fd_, buf, path_);
+}
+
+absl::Status AppendLog::Sync() {
+  if (fd_ < 0) return absl::FailedPreconditionError("log not open");
   if (::fdatasync(fd_) != 0) return Errno("cannot sync", path_);
   return absl::OkStatus();
 }

@@ -37,6 +37,11 @@ class AppendLog {
   // first cut to that many bytes (used to drop a torn last line on resume).
   absl::Status Open(const std::string& path, long long truncate_to = -1);
   absl::Status Append(std::string_view line);
+  // Append without the fdatasync: the line is in the kernel (a kill -9 of the
+  // process loses nothing), but only Sync() makes it survive a power failure.
+  // For writers that sync from another thread, batching many lines per sync.
+  absl::Status Write(std::string_view line);
+  absl::Status Sync();
   void Close();
 
  private:

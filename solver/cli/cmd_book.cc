@@ -1,0 +1,284 @@
+// tav book query | export | merge: opening books (book/book.h) from the command line.
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "book/book.h"
+#include "cli/command.h"
+#include "cli/flags.h"
+#include "cli/game_registry.h"
+#include "core/atomic_file.h"
+#include "core/natural_order.h"
+#include "core/setup.h"
+#include "core/strings.h"
+#include "explore/move_mapping.h"
+#include "explore/run_files.h"
+#include "explore/work_unit.h"
+
+ABSL_FLAG(std::string, book, "", "book: the book file (book.tvb)");
+ABSL_FLAG(std::string, format, "jsonl", "book export: csv or jsonl");
+
+namespace tav::cli {
+namespace {
+
+using explore::MoveValue;
+using explore::Value;
+using nlohmann::json;
+
+absl::StatusOr<book::Book> BookFromFlag() {
+  const std::string path = absl::GetFlag(FLAGS_book);
+  if (path.empty()) return absl::InvalidArgumentError("missing --book (a book.tvb file)");
+  return book::ReadBook(path);
+}
+
+// The entry of `pos` (any symmetric image of a stored position) and the
+// stored representative it matched.
+template <class G>
+struct Found {
+  const book::BookEntry* entry = nullptr;
+  typename G::Position stored;
+};
+
+template <class G>
+std::optional<Found<G>> FindImage(const G& game, const book::Book& b,
+                                  const typename G::Position& pos) {
+  for (int s = 0; s < game.symmetry_count(); ++s) {
+    const typename G::Position image = s == 0 ? pos : game.transform(pos, s);
+    const book::BookEntry* e = b.Find(game.position_string(image));
+    if (e != nullptr) return Found<G>{e, image};
+  }
+  return std::nullopt;
+}
+
+absl::Status RunBookQuery(const std::vector<std::string>& args) {
+  if (!args.empty()) return absl::InvalidArgumentError("book query takes no positional arguments");
+  absl::StatusOr<book::Book> b = BookFromFlag();
+  if (!b.ok()) return b.status();
+  const book::BookHeader& h = b->header;
+  const GameSpec spec{h.game, h.variant, h.size, h.pieces, ""};
+  return WithGame(spec, [&](const auto& game) -> absl::Status {
+    using G = std::decay_t<decltype(game)>;
+    if (game.board_name() != h.board || G::kMaxValue != h.max_value) {
+      return absl::DataLossError(absl::StrCat("the book is for board ", h.board,
+                                              " but this tav builds ", game.board_name(),
+                                              " from its header"));
+    }
+    auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
+    if (!pos.ok()) return pos.status();
+    const std::optional<Found<G>> found = FindImage(game, *b, *pos);
+    if (!found) {
+      return absl::NotFoundError(absl::StrCat("position ", game.position_string(*pos),
+                                              " is not in the book (", b->entries().size(),
+                                              " positions)"));
+    }
+    const book::BookEntry& e = *found->entry;
+    // Moves are stored in the frame of the stored image; map each to ours.
+    std::string best;
+    if (!e.best_move.empty()) {
+      auto m = game.parse_move(found->stored, e.best_move);
+      if (m.ok()) {
+        if (auto x = explore::MapMove(game, found->stored, *m, *pos)) {
+          best = game.move_string(*pos, *x);
+        }
+      }
+    }
+    std::vector<std::pair<std::string, std::optional<Value>>> rows;
+    typename G::MoveList moves;
+    game.generate_moves(*pos, moves);
+    for (const auto& x : moves) {
+      const std::string name = game.move_string(*pos, x);
+      std::optional<Value> v;
+      auto child = *pos;
+      game.play(child, x);
+      if (auto c = FindImage(game, *b, child)) {
+        v = explore::Negate(c->entry->value);
+      } else {
+        for (const MoveValue& mv : e.moves) {
+          auto m = game.parse_move(found->stored, mv.move);
+          if (!m.ok()) continue;
+          auto mapped = explore::MapMove(game, found->stored, *m, *pos);
+          if (mapped && game.move_string(*pos, *mapped) == name) {
+            v = mv.value;
+            break;
+          }
+        }
+      }
+      rows.push_back({name, v});
+    }
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+      if (a.second.has_value() != b.second.has_value()) return a.second.has_value();
+      if (a.second && a.second->value != b.second->value) return a.second->value > b.second->value;
+      return NaturalLess(a.first, b.first);
+    });
+    const int side = game.side_to_move(*pos);
+    if (absl::GetFlag(FLAGS_json)) {
+      json j = {{"schema", 1},
+                {"kind", "book_query"},
+                {"game", h.game},
+                {"variant", h.variant},
+                {"size", h.size},
+                {"board", h.board},
+                {"position", game.position_string(*pos)},
+                {"side_to_move", side}};
+      explore::PutValue(j, e.value);
+      j["value_first_player"] = side == 0 ? e.value.value : -e.value.value;
+      j["best_move"] = best.empty() ? json(nullptr) : json(best);
+      json list = json::array();
+      for (const auto& [name, v] : rows) {
+        json m = {{"move", name}};
+        if (v) {
+          explore::PutValue(m, *v);
+        } else {
+          m["value"] = nullptr;
+          m["value_kind"] = nullptr;
+        }
+        list.push_back(std::move(m));
+      }
+      j["moves"] = std::move(list);
+      std::printf("%s\n", j.dump().c_str());
+      return absl::OkStatus();
+    }
+    std::printf("position %s (side %d to move)\n", game.position_string(*pos).c_str(), side);
+    std::printf("value: %s\n", explore::Describe(e.value).c_str());
+    std::printf("best move: %s\n", best.empty() ? "-" : best.c_str());
+    if (!rows.empty()) std::printf("moves:\n");
+    for (const auto& [name, v] : rows) {
+      std::printf("  %-14s %s\n", name.c_str(),
+                  v ? explore::Describe(*v).c_str() : "not in the book");
+    }
+    return absl::OkStatus();
+  });
+}
+
+std::string CsvField(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+absl::Status RunBookExport(const std::vector<std::string>& args) {
+  if (!args.empty()) return absl::InvalidArgumentError("book export takes no positional arguments");
+  const std::string format = absl::GetFlag(FLAGS_format);
+  if (format != "csv" && format != "jsonl") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --format='", format, "': expected csv or jsonl"));
+  }
+  absl::StatusOr<book::Book> b = BookFromFlag();
+  if (!b.ok()) return b.status();
+  const book::BookHeader& h = b->header;
+  std::string out;
+  if (format == "csv") {
+    out = "key,position,value,value_kind,bound,depth,lower,upper,best_move,moves\n";
+    for (const book::BookEntry& e : b->entries()) {
+      std::vector<std::string> moves;
+      for (const MoveValue& m : e.moves) {
+        moves.push_back(
+            absl::StrCat(m.move, ":", m.value.value, ":", AV(explore::KindName(m.value.kind))));
+      }
+      absl::StrAppend(
+          &out, explore::KeyHex(e.key), ",", CsvField(e.position), ",", e.value.value, ",",
+          AV(explore::KindName(e.value.kind)), ",", AV(explore::BoundName(e.value.bound)), ",",
+          e.value.kind == explore::ValueKind::kHeuristic ? absl::StrCat(e.value.depth) : "", ",",
+          e.value.lower, ",", e.value.upper, ",", CsvField(e.best_move), ",",
+          CsvField(absl::StrJoin(moves, ";")), "\n");
+    }
+  } else {
+    for (const book::BookEntry& e : b->entries()) {
+      json j = {{"schema", 1},
+                {"kind", "book_entry"},
+                {"game", h.game},
+                {"variant", h.variant},
+                {"size", h.size},
+                {"board", h.board},
+                {"key", explore::KeyHex(e.key)},
+                {"position", e.position}};
+      explore::PutValue(j, e.value);
+      j["best_move"] = e.best_move.empty() ? json(nullptr) : json(e.best_move);
+      json moves = json::array();
+      for (const MoveValue& m : e.moves) {
+        json mj = {{"move", m.move}};
+        explore::PutValue(mj, m.value);
+        moves.push_back(std::move(mj));
+      }
+      j["moves"] = std::move(moves);
+      absl::StrAppend(&out, j.dump(), "\n");
+    }
+  }
+  const std::string path = absl::GetFlag(FLAGS_out);
+  if (path.empty()) {
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return absl::OkStatus();
+  }
+  return WriteFileAtomically(path, out);
+}
+
+absl::Status RunBookMerge(const std::vector<std::string>& args) {
+  const std::string out = absl::GetFlag(FLAGS_out);
+  if (out.empty()) return absl::InvalidArgumentError("missing --out (the merged book)");
+  if (args.empty()) return absl::InvalidArgumentError("book merge needs the books to merge");
+  std::vector<book::Book> books;
+  std::size_t total = 0;
+  for (const std::string& path : args) {
+    absl::StatusOr<book::Book> b = book::ReadBook(path);
+    if (!b.ok()) return b.status();
+    total += b->entries().size();
+    books.push_back(std::move(*b));
+  }
+  std::vector<std::string> conflicts;
+  absl::StatusOr<book::Book> merged = book::Merge(books, &conflicts);
+  if (!merged.ok()) return merged.status();
+  for (const std::string& c : conflicts) {
+    std::fprintf(stderr, "tav book merge: warning: the books contradict each other at %s\n",
+                 c.c_str());
+  }
+  if (absl::Status s = book::WriteBook(out, *merged); !s.ok()) return s;
+  std::printf("merged %zu books (%zu entries) into %s: %zu positions, %zu contradictions\n",
+              books.size(), total, out.c_str(), merged->entries().size(), conflicts.size());
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+Command BookQueryCommand() {
+  return {"book query",
+          "look a position up in an opening book",
+          "Prints the value of the position (with its kind: exact, wld, bound or heuristic),\n"
+          "the best move and the value of each legal move, in notation, from the book\n"
+          "written by `tav explore`. The position may be any symmetric image of a stored\n"
+          "one; moves are mapped accordingly. The book names its game, so no --game is\n"
+          "needed. Example:\n"
+          "  tav book query --book=explore-demo/book.tvb --moves='b1 a1'",
+          {"book", "moves", "position", "json"},
+          RunBookQuery};
+}
+
+Command BookExportCommand() {
+  return {"book export",
+          "write an opening book as CSV or JSONL",
+          "One line per stored position: key, position, value and kind, best move, and each\n"
+          "explored move's value (formats: data/README.md). Writes to --out or stdout.\n"
+          "Example:\n"
+          "  tav book export --book=explore-demo/book.tvb --format=csv",
+          {"book", "format", "out"},
+          RunBookExport};
+}
+
+Command BookMergeCommand() {
+  return {"book merge",
+          "combine opening books of the same game into one",
+          "Reads every book given, keeps for each position (and each move) the strongest\n"
+          "value: exact over wld over bound over heuristic, the deeper heuristic, the\n"
+          "tighter bound; warns where proven values contradict each other. Example:\n"
+          "  tav book merge --out=all.tvb run1/book.tvb run2/book.tvb",
+          {"out"},
+          RunBookMerge};
+}
+
+}  // namespace tav::cli

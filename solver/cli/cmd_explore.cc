@@ -1,0 +1,264 @@
+// tav explore: the opening explorer (explore/explorer.h) from the command line,
+// its presets (the demo default job, the Lehmann experiment), and single work
+// units for remote workers (--unit).
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "cli/command.h"
+#include "cli/flags.h"
+#include "cli/game_registry.h"
+#include "core/setup.h"
+#include "explore/explorer.h"
+#include "explore/frontier_solver.h"
+#include "explore/presets.h"
+
+ABSL_FLAG(int, plies, -1, "explore: plies from the root to the frontier");
+ABSL_FLAG(std::string, preset, "",
+          "explore: a built-in exploration: demo (the default job) or lehmann (Lehmann's "
+          "Cathedral question, both rule sets; --size picks the board)");
+ABSL_FLAG(std::string, unit, "",
+          "explore: solve one work unit given as JSON (explore/work_unit.h) and print the "
+          "result as one JSON line (for remote workers)");
+ABSL_FLAG(int, test_delay_ms, 0, "explore: sleep after each position (for crash tests)");
+
+namespace tav::cli {
+namespace {
+
+using explore::ExploreOptions;
+using explore::ExploreSummary;
+using explore::Mode;
+using explore::SearchLimits;
+
+// One exploration to run.
+struct Job {
+  GameSpec spec;
+  std::string position, moves;  // the root
+  int plies = 0;
+  SearchLimits limits;
+  std::string out;
+  bool resume = false;
+  std::string label = "explore";
+};
+
+absl::StatusOr<SearchLimits> LimitsFromFlags() {
+  SearchLimits limits;
+  absl::StatusOr<Mode> mode = explore::ParseMode(absl::GetFlag(FLAGS_mode));
+  if (!mode.ok()) return mode.status();
+  limits.mode = *mode;
+  limits.budget_s = absl::GetFlag(FLAGS_budget_s);
+  limits.depth = absl::GetFlag(FLAGS_depth);
+  if (limits.budget_s < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --budget-s=", limits.budget_s, ": must be >= 0"));
+  }
+  if (limits.mode == Mode::kSearch) {
+    if (limits.budget_s == 0 && (limits.depth < 1 || limits.depth > 64)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad --depth=", limits.depth, ": must be 1..64"));
+    }
+  } else {
+    if (limits.budget_s > 0) {
+      return absl::InvalidArgumentError("--budget-s needs --mode=search");
+    }
+    limits.depth = 0;
+  }
+  if (limits.budget_s > 0) limits.depth = 0;
+  return limits;
+}
+
+void PrintSummary(const Job& job, const ExploreSummary& s, const std::string& side_name,
+                  int threads) {
+  std::printf("%s: %zu positions to ply %d (%zu frontier, %zu finished games, %zu backed up)\n",
+              job.out.c_str(), s.positions, job.plies, s.frontier, s.terminal, s.backed_up);
+  std::printf(
+      "  frontier: %zu solved now, %zu resumed; this session %llu nodes in %.2f s on %d threads "
+      "(%s nodes/s); all sessions %llu nodes, %.2f s of search\n",
+      s.solved, s.resumed, static_cast<unsigned long long>(s.session_nodes), s.wall_seconds,
+      threads,
+      explore::ProgressMeter::FormatRate(s.wall_seconds > 0 ? s.session_nodes / s.wall_seconds : 0)
+          .c_str(),
+      static_cast<unsigned long long>(s.nodes), s.cpu_seconds);
+  std::printf("  root: %s for %s to move, best move %s\n", explore::Describe(s.root).c_str(),
+              side_name.c_str(), s.root_best_move.empty() ? "-" : s.root_best_move.c_str());
+  std::printf("  wrote %s/results.jsonl, %s/run.json, %s/book.tvb\n", job.out.c_str(),
+              job.out.c_str(), job.out.c_str());
+}
+
+// Runs one job; `summary` receives the result.
+absl::Status RunJob(const Job& job, int threads, int tt_mb, ExploreSummary* summary) {
+  return WithGame(job.spec, [&](const auto& game) -> absl::Status {
+    using G = std::decay_t<decltype(game)>;
+    absl::StatusOr<typename G::Position> root = SetupPosition(game, job.position, job.moves);
+    if (!root.ok()) return root.status();
+    explore::FrontierSolverFactory<G> factory(game, tt_mb, threads);
+    ExploreOptions opts;
+    opts.id.game = std::string(G::kName);
+    opts.id.variant = game.variant();
+    opts.id.size = game.size();
+    opts.id.board = game.board_name();
+    opts.id.pieces = job.spec.pieces;
+    opts.id.empty_columns = job.spec.empty_columns;
+    opts.id.root_position = job.position;
+    opts.id.root_moves = SplitMoves(job.moves);
+    opts.id.plies = job.plies;
+    opts.id.limits = job.limits;
+    opts.threads = threads;
+    opts.tt_mb = tt_mb;
+    opts.solver = factory.name();
+    opts.out_dir = job.out;
+    opts.resume = job.resume;
+    opts.label = job.label;
+    opts.test_delay_ms = absl::GetFlag(FLAGS_test_delay_ms);
+    absl::StatusOr<ExploreSummary> s = explore::Explore(game, *root, opts, factory);
+    if (!s.ok()) return s.status();
+    if (s->interrupted) {
+      return absl::CancelledError(
+          absl::StrCat("interrupted after ", s->resumed + s->solved, " of ", s->frontier,
+                       " frontier positions; run the same command with --resume to finish"));
+    }
+    const std::string side =
+        game.side_to_move(*root) == 0 ? "the first player" : "the second player";
+    PrintSummary(job, *s, side, threads);
+    *summary = std::move(*s);
+    return absl::OkStatus();
+  });
+}
+
+absl::Status RunUnit(const std::string& text) {
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return absl::InvalidArgumentError("bad --unit: not JSON");
+  absl::StatusOr<explore::WorkUnit> unit = explore::WorkUnit::FromJson(j);
+  if (!unit.ok())
+    return absl::InvalidArgumentError(absl::StrCat("bad --unit: ", unit.status().message()));
+  return WithGame(unit->spec, [&](const auto& game) -> absl::Status {
+    using G = std::decay_t<decltype(game)>;
+    absl::StatusOr<typename G::Position> pos = game.parse_position(unit->position);
+    if (!pos.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad unit position: ", pos.status().message()));
+    }
+    explore::FrontierSolverFactory<G> factory(game, unit->tt_mb, 1);
+    auto solver = factory(1);
+    explore::UnitResult r;
+    if (game.is_over(*pos)) {
+      r.value = explore::ExactValue(game.final_value(*pos));
+    } else {
+      r = solver.Solve(*pos, unit->limits);
+    }
+    std::printf("%s\n", explore::ResultToJson(r, unit->position).dump().c_str());
+    return absl::OkStatus();
+  });
+}
+
+absl::Status RunExplore(const std::vector<std::string>& args) {
+  if (!args.empty()) return absl::InvalidArgumentError("explore takes no positional arguments");
+  if (!absl::GetFlag(FLAGS_unit).empty()) return RunUnit(absl::GetFlag(FLAGS_unit));
+  const int threads = ThreadsFromFlag();
+  const int tt_mb = absl::GetFlag(FLAGS_tt_mb);
+  if (tt_mb < 1)
+    return absl::InvalidArgumentError(absl::StrCat("bad --tt-mb=", tt_mb, ": must be >= 1"));
+  if (absl::GetFlag(FLAGS_test_delay_ms) < 0) {
+    return absl::InvalidArgumentError("bad --test-delay-ms: must be >= 0");
+  }
+  const std::string preset = absl::GetFlag(FLAGS_preset);
+  if (preset == "demo") {
+    Job job;
+    job.spec = explore::DemoSpec();
+    job.plies = explore::kDemoPlies;
+    job.out = absl::GetFlag(FLAGS_out).empty() ? "explore-demo" : absl::GetFlag(FLAGS_out);
+    // The default job may be run again: continue (or just re-check) what is there.
+    job.resume = true;
+    job.label = "demo";
+    ExploreSummary s;
+    return RunJob(job, threads, tt_mb, &s);
+  }
+  if (preset == "lehmann") {
+    absl::StatusOr<explore::LehmannPlan> plan = explore::PlanLehmann(
+        absl::GetFlag(FLAGS_size), absl::GetFlag(FLAGS_pieces), absl::GetFlag(FLAGS_out));
+    if (!plan.ok()) return plan.status();
+    // The search limits: explicit flags win over the plan's defaults.
+    absl::StatusOr<SearchLimits> flags_limits = LimitsFromFlags();
+    if (!flags_limits.ok()) return flags_limits.status();
+    std::vector<ExploreSummary> summaries;
+    for (explore::LehmannPlan::Part& part : plan->parts) {
+      Job job;
+      job.spec = part.spec;
+      job.plies = part.plies;
+      const bool explicit_limits = FlagGiven("mode") || FlagGiven("depth") || FlagGiven("budget-s");
+      job.limits = explicit_limits ? *flags_limits : part.limits;
+      job.out = part.out;
+      // Like the demo, the preset may be run again: it continues (or re-checks)
+      // what is there, and refuses a directory of different parameters.
+      job.resume = true;
+      job.label = part.label;
+      ExploreSummary s;
+      if (absl::Status st = RunJob(job, threads, tt_mb, &s); !st.ok()) return st;
+      summaries.push_back(std::move(s));
+    }
+    std::printf("\n%s", explore::LehmannReport(*plan, summaries).c_str());
+    return absl::OkStatus();
+  }
+  if (!preset.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown --preset='", preset, "': expected demo or lehmann"));
+  }
+
+  Job job;
+  absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
+  if (!spec.ok()) return spec.status();
+  job.spec = *spec;
+  job.position = absl::GetFlag(FLAGS_position);
+  job.moves = absl::GetFlag(FLAGS_moves);
+  job.plies = absl::GetFlag(FLAGS_plies);
+  if (job.plies < 0 || job.plies > 64) {
+    return absl::InvalidArgumentError(
+        job.plies == -1 ? std::string("missing --plies (plies from the root to the frontier)")
+                        : absl::StrCat("bad --plies=", job.plies, ": must be 0..64"));
+  }
+  absl::StatusOr<SearchLimits> limits = LimitsFromFlags();
+  if (!limits.ok()) return limits.status();
+  job.limits = *limits;
+  job.out = absl::GetFlag(FLAGS_out);
+  if (job.out.empty()) return absl::InvalidArgumentError("missing --out (the run's directory)");
+  job.resume = absl::GetFlag(FLAGS_resume);
+  ExploreSummary s;
+  return RunJob(job, threads, tt_mb, &s);
+}
+
+std::vector<std::string_view> ExploreFlags() {
+  std::vector<std::string_view> flags = kGameFlags;
+  flags.insert(flags.end(), kPositionFlags.begin(), kPositionFlags.end());
+  for (std::string_view f : {"plies", "out", "mode", "depth", "budget-s", "threads", "tt-mb",
+                             "resume", "preset", "unit", "test-delay-ms"}) {
+    flags.push_back(f);
+  }
+  return flags;
+}
+
+}  // namespace
+
+Command ExploreCommand() {
+  return {"explore", "enumerate the openings, solve each in parallel, back up, write a book",
+          "Enumerates every position --plies plies from the start (or from --moves/--position),\n"
+          "merged by symmetry and transposition, solves each frontier position (--mode=exact\n"
+          "or wld) or searches it (--mode=search, to --depth plies or for --budget-s seconds\n"
+          "each) on --threads threads, backs the values up to the root, and writes\n"
+          "OUT/results.jsonl (one record per position), OUT/run.json and OUT/book.tvb\n"
+          "(formats: data/README.md). Results are saved as each position finishes; after\n"
+          "a crash or kill, the same command with --resume finishes the run.\n"
+          "Presets: --preset=demo (the default job: a small exact exploration, output in\n"
+          "./explore-demo), --preset=lehmann [--size=N] (Lehmann's Cathedral question under\n"
+          "both rule sets). Examples:\n"
+          "  tav explore --game=othello --size=6 --plies=4 --out=runs/o6\n"
+          "  tav explore --game=othello --size=6 --plies=4 --out=runs/o6 --resume\n"
+          "  tav explore --preset=demo",
+          ExploreFlags(), RunExplore};
+}
+
+}  // namespace tav::cli

@@ -1,0 +1,34 @@
+// Game-specific extras of explore_position records (`annotations`).
+//
+// A game may provide `nlohmann::json explore_annotations(const Position&)
+// const` (an OPTIONAL member for the explorer only); otherwise a
+// specialisation of Annotator<G> may be written next to the explorer without
+// touching the game. The default is an empty object. Cathedral records carry
+// `cathedral_squares` and `cathedral_move` (data/README.md) for the analysis
+// heatmaps.
+#pragma once
+
+#include "core/game.h"
+#include "nlohmann/json.hpp"
+
+namespace tav::explore {
+
+template <class G>
+concept HasExploreAnnotations = requires(const G& g, const typename G::Position& p) {
+  { g.explore_annotations(p) } -> std::convertible_to<nlohmann::json>;
+};
+
+template <class G>
+struct Annotator {
+  static nlohmann::json Of(const G& game, const typename G::Position& pos) {
+    if constexpr (HasExploreAnnotations<G>) {
+      return game.explore_annotations(pos);
+    } else {
+      (void)game;
+      (void)pos;
+      return nlohmann::json::object();
+    }
+  }
+};
+
+}  // namespace tav::explore

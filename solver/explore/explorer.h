@@ -1,0 +1,471 @@
+// The opening explorer: enumerate, solve the frontier in parallel, back up.
+//
+//   1. Enumerate the opening tree to `plies` plies (opening_tree.h: merged by
+//      symmetry and transposition).
+//   2. Solve or search every frontier position (a WorkUnit: independent, so
+//      the order and the machine do not matter) with OpenMP threads,
+//      dynamically scheduled one position at a time. Each thread owns one
+//      frontier solver made by `make_solver()`; solvers may share a
+//      transposition table (the factory decides), which pays off because
+//      frontier positions of one opening transpose into each other deeper down.
+//   3. Append each finished position to DIR/results.jsonl at once (one
+//      line, one write(2)), so a run killed at any moment loses at most the
+//      positions in flight; a syncer thread fdatasyncs the log as soon as
+//      anything new is in it (run_files.h LogSyncer), so a power failure too
+//      loses at most the last moments. `resume` reloads those lines, drops a torn last
+//      line, and solves only what is missing.
+//   4. Back the values up to the root (value.h Backup: kinds combine soundly),
+//      then write the final results.jsonl (sorted, frontier + backed-up
+//      records), book.tvb and run.json, each atomically.
+//
+// Memory: the solvers' transposition table (--tt-mb) plus the opening tree
+// and its records: about 2 x sizeof(Position) + 150 bytes + 16 bytes per legal
+// move per node, plus ~300 bytes + the PV per record (run.json reports the
+// peak resident size as `peak_rss_mb`).
+//
+// A frontier solver is any type with
+//   UnitResult Solve(const G::Position&, const SearchLimits&);
+// made by `make_solver(threads)`, where `threads` is how many threads that one
+// solver may use itself: 1 while there are at least as many positions left as
+// threads (parallelism across positions wastes nothing), more when a run has
+// fewer frontier positions than threads (a Lehmann run on a small board).
+// alphabeta_solver.h is the reference; frontier_solver.h picks the default.
+#pragma once
+
+#include <omp.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/synchronization/mutex.h"
+#include "book/book.h"
+#include "core/atomic_file.h"
+#include "core/game.h"
+#include "core/natural_order.h"
+#include "core/provenance.h"
+#include "explore/annotations.h"
+#include "explore/cathedral_annotations.h"
+#include "explore/move_mapping.h"
+#include "explore/opening_tree.h"
+#include "explore/progress.h"
+#include "explore/run_files.h"
+#include "explore/value.h"
+#include "explore/work_unit.h"
+#include "nlohmann/json.hpp"
+
+namespace tav::explore {
+
+struct ExploreOptions {
+  RunIdentity id;  // what is explored (checked on resume)
+  int threads = 1;
+  int tt_mb = 0;
+  std::string solver = "alphabeta";  // name of the frontier solver, for run.json
+  std::string out_dir;
+  bool resume = false;
+  bool progress = true;
+  std::string label = "explore";  // prefix of progress lines
+  int test_delay_ms = 0;          // sleep after each position (crash tests only)
+  std::size_t max_nodes = 50'000'000;
+};
+
+struct ExploreSummary {
+  std::size_t positions = 0, frontier = 0, terminal = 0, backed_up = 0;
+  std::size_t resumed = 0;          // frontier positions found in the log
+  std::size_t solved = 0;           // frontier positions solved in this session
+  std::uint64_t nodes = 0;          // over every frontier position (resumed ones too)
+  std::uint64_t session_nodes = 0;  // of the positions solved in this session
+  double cpu_seconds = 0;           // sum of the frontier positions' search times
+  double wall_seconds = 0;          // this session
+  bool interrupted = false;
+  Value root;
+  std::string root_best_move;
+  std::vector<nlohmann::json> records;  // every record, in results.jsonl order
+};
+
+namespace internal {
+
+inline long PeakRssMb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss / 1024;
+}
+
+}  // namespace internal
+
+template <Game G, class MakeSolver>
+absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position& root,
+                                       const ExploreOptions& opts, MakeSolver&& make_solver) {
+  using Position = typename G::Position;
+  using nlohmann::json;
+  namespace fs = std::filesystem;
+  using Clock = std::chrono::steady_clock;
+  const auto t_start = Clock::now();
+
+  // ---- The directory ---------------------------------------------------------
+  const fs::path dir(opts.out_dir);
+  const std::string run_path = (dir / "run.json").string();
+  const std::string log_path = (dir / "results.jsonl").string();
+  const std::string book_path = (dir / "book.tvb").string();
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec)
+    return absl::InternalError(absl::StrCat("cannot create ", dir.string(), ": ", ec.message()));
+
+  json previous;  // run.json of the run being resumed
+  if (fs::exists(run_path)) {
+    if (!opts.resume) {
+      return absl::AlreadyExistsError(
+          absl::StrCat(dir.string(),
+                       " already holds an exploration (run.json); add --resume to continue or "
+                       "re-check it, or choose another --out"));
+    }
+    absl::StatusOr<json> run = ReadRunJson(run_path);
+    if (!run.ok()) return run.status();
+    if (absl::Status s = CheckSameRun(*run, opts.id, run_path); !s.ok()) return s;
+    previous = *run;
+  } else if (fs::exists(log_path) && fs::file_size(log_path) > 0) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(log_path,
+                     " exists without run.json, so it cannot be checked against this run; move it "
+                     "away or choose another --out"));
+  }
+
+  // ---- Enumeration ---------------------------------------------------------------
+  absl::StatusOr<OpeningTree<G>> built =
+      OpeningTree<G>::Build(game, root, opts.id.plies, opts.max_nodes);
+  if (!built.ok()) return built.status();
+  const OpeningTree<G>& tree = *built;
+  const int n_nodes = static_cast<int>(tree.nodes().size());
+
+  ExploreSummary summary;
+  summary.positions = n_nodes;
+  std::vector<int> frontier;
+  for (int i : tree.Leaves()) {
+    if (tree.node(i).over) {
+      ++summary.terminal;
+    } else {
+      frontier.push_back(i);
+    }
+  }
+  summary.frontier = frontier.size();
+  summary.backed_up = n_nodes - frontier.size() - summary.terminal;
+
+  const SearchLimits limits = opts.id.limits;
+  auto record = [&](int n, const Value& v, std::string_view origin, const UnitResult* stats,
+                    const std::string& best_move, const std::vector<std::string>& pv) {
+    const auto& node = tree.node(n);
+    const int side = game.side_to_move(node.position);
+    json j = {{"schema", 1},
+              {"kind", "explore_position"},
+              {"game", G::kName},
+              {"variant", game.variant()},
+              {"size", game.size()},
+              {"board", game.board_name()},
+              {"ply", node.ply},
+              {"moves", tree.Line(n)},
+              {"position", game.position_string(node.position)},
+              {"canonical_position", game.position_string(node.canonical)},
+              {"key", KeyHex(node.key)},
+              {"duplicates", node.paths},
+              {"origin", origin}};
+    PutValue(j, v);
+    j["value_first_player"] = side == 0 ? v.value : -v.value;
+    const std::optional<std::string> result = ProvenResult(v);
+    j["result"] = result ? json(*result) : json(nullptr);
+    j["side_to_move"] = side;
+    j["best_move"] = best_move.empty() ? json(nullptr) : json(best_move);
+    j["pv"] = pv;
+    j["nodes"] = stats ? stats->nodes : 0;
+    j["seconds"] = stats ? stats->seconds : 0.0;
+    j["tt_probes"] = stats ? stats->tt_probes : 0;
+    j["tt_hits"] = stats ? stats->tt_hits : 0;
+    j["tt_hit_rate"] = stats ? stats->tt_hit_rate() : 0.0;
+    j["threads"] = stats ? stats->threads : 0;
+    j["annotations"] = Annotator<G>::Of(game, node.position);
+    return j;
+  };
+
+  // ---- Resume: what the log already holds ---------------------------------------------
+  std::vector<std::optional<UnitResult>> results(n_nodes);
+  std::vector<json> records(n_nodes);
+  LoadedResults loaded;
+  if (opts.resume) {
+    absl::StatusOr<LoadedResults> l = LoadResults(log_path);
+    if (!l.ok()) return l.status();
+    loaded = std::move(*l);
+    if (loaded.torn_tail) {
+      std::fprintf(stderr,
+                   "tav explore: warning: discarding a truncated last line of %s (%lld bytes, "
+                   "written when the run was killed); that position is solved again\n",
+                   log_path.c_str(), loaded.torn_bytes);
+    }
+    // Matched by canonical form and by representative: a record counts only
+    // for the same position in the same frame (its best move and PV are in
+    // that frame).
+    absl::flat_hash_map<std::string, int> by_position;
+    for (int n : frontier) {
+      by_position.emplace(absl::StrCat(game.position_string(tree.node(n).canonical), "|",
+                                       game.position_string(tree.node(n).position)),
+                          n);
+    }
+    std::size_t foreign = 0;
+    for (std::size_t i = 0; i < loaded.records.size(); ++i) {
+      const json& r = loaded.records[i];
+      if (r.value("kind", "") != "explore_position" || r.value("origin", "") != "search") continue;
+      auto it = by_position.find(
+          absl::StrCat(r.value("canonical_position", ""), "|", r.value("position", "")));
+      if (it == by_position.end()) {
+        ++foreign;
+        continue;
+      }
+      if (results[it->second]) continue;  // a duplicate line: the first one counts
+      absl::StatusOr<UnitResult> u = ResultFromJson(r, G::kMaxValue);
+      if (!u.ok()) {
+        return absl::DataLossError(
+            absl::StrCat(log_path, " line ", i + 1, ": ", u.status().message()));
+      }
+      results[it->second] = std::move(*u);
+      records[it->second] = r;
+      ++summary.resumed;
+    }
+    if (foreign > 0) {
+      std::fprintf(stderr,
+                   "tav explore: warning: %zu records of %s are not frontier positions of this "
+                   "run and are ignored\n",
+                   foreign, log_path.c_str());
+    }
+  }
+
+  // ---- run.json: running ----------------------------------------------------------
+  json run = {{"schema", 1}, {"kind", "explore_run"}};
+  opts.id.PutInto(run);
+  run["threads"] = opts.threads;
+  run["tt_mb"] = opts.tt_mb;
+  run["solver"] = opts.solver;
+  run["started"] = previous.is_object() && previous.contains("started") ? previous["started"]
+                                                                        : json(UtcNowIso8601());
+  json sessions =
+      previous.is_object() && previous.contains("sessions") ? previous["sessions"] : json::array();
+  sessions.push_back({{"started", UtcNowIso8601()},
+                      {"threads", opts.threads},
+                      {"resumed_positions", summary.resumed}});
+  run["sessions"] = sessions;
+  run["finished"] = nullptr;
+  const double previous_wall =
+      previous.is_object() && previous.contains("totals") && previous["totals"].is_object()
+          ? previous["totals"].value("seconds", 0.0)
+          : 0.0;
+  auto totals = [&](double wall_now) {
+    std::uint64_t nodes = 0;
+    double cpu = 0;
+    std::size_t done = 0;
+    for (int n : frontier) {
+      if (results[n]) {
+        nodes += results[n]->nodes;
+        cpu += results[n]->seconds;
+        ++done;
+      }
+    }
+    summary.nodes = nodes;
+    summary.cpu_seconds = cpu;
+    const double wall = previous_wall + wall_now;
+    return json{{"positions", n_nodes},
+                {"frontier", frontier.size()},
+                {"terminal", summary.terminal},
+                {"searched", done},
+                {"backed_up", summary.backed_up},
+                {"nodes", nodes},
+                {"seconds", wall},
+                {"cpu_seconds", cpu},
+                {"nps", wall > 0 ? nodes / wall : 0.0},
+                {"peak_rss_mb", internal::PeakRssMb()}};
+  };
+  run["status"] = "running";
+  run["totals"] = totals(0);
+  run["root"] = nullptr;
+  run["provenance"] = Provenance();
+  if (absl::Status s = WriteFileAtomically(run_path, run.dump(2) + "\n"); !s.ok()) return s;
+
+  // ---- Solve the frontier ---------------------------------------------------------------
+  std::vector<int> todo;
+  for (int n : frontier) {
+    if (!results[n]) todo.push_back(n);
+  }
+  if (opts.progress) {
+    std::fprintf(stderr,
+                 "[%s] %d positions to ply %d (%zu frontier, %zu finished games, %zu to back up); "
+                 "%zu frontier positions to solve on %d threads\n",
+                 opts.label.c_str(), n_nodes, opts.id.plies, frontier.size(), summary.terminal,
+                 summary.backed_up, todo.size(), opts.threads);
+  }
+  {
+    AppendLog log;
+    if (absl::Status s = log.Open(log_path, loaded.torn_tail ? loaded.valid_bytes : -1); !s.ok()) {
+      return s;
+    }
+    LogSyncer syncer(log);
+    ProgressMeter meter(opts.label, frontier.size(), frontier.size() - todo.size(),
+                        opts.progress && !todo.empty());
+    InterruptGuard guard;
+    absl::Mutex mu;
+    absl::Status error;
+    std::atomic<bool> stop{false};
+    // Fewer positions than threads: give each solver several threads instead.
+    const int threads = std::max(1, opts.threads);
+    const int outer = std::max(1, std::min<int>(threads, static_cast<int>(todo.size())));
+    const int inner = std::max(1, threads / outer);
+    if (outer > 1 && inner > 1) omp_set_max_active_levels(2);
+#pragma omp parallel num_threads(outer)
+    {
+      auto solver = make_solver(inner);
+#pragma omp for schedule(dynamic, 1)
+      for (long k = 0; k < static_cast<long>(todo.size()); ++k) {
+        if (stop.load(std::memory_order_relaxed) || InterruptGuard::Requested()) continue;
+        const int n = todo[k];
+        UnitResult r = solver.Solve(tree.node(n).position, limits);
+        if (opts.test_delay_ms > 0) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(opts.test_delay_ms));
+        }
+        json rec = record(n, r.value, "search", &r, r.best_move, r.pv);
+        const std::string line = rec.dump();
+        absl::MutexLock lock(&mu);
+        if (absl::Status s = log.Write(line); !s.ok()) {
+          if (error.ok()) error = s;
+          stop = true;
+          continue;
+        }
+        syncer.Dirty();
+        meter.Update(r.nodes);
+        summary.session_nodes += r.nodes;
+        results[n] = std::move(r);
+        records[n] = std::move(rec);
+        ++summary.solved;
+      }
+    }
+    meter.Finish();
+    if (absl::Status s = syncer.Finish(); !s.ok() && error.ok()) error = s;
+    log.Close();
+    const double wall = std::chrono::duration<double>(Clock::now() - t_start).count();
+    if (!error.ok() || summary.resumed + summary.solved < frontier.size()) {
+      summary.interrupted = true;
+      run["status"] = "interrupted";
+      run["totals"] = totals(wall);
+      (void)WriteFileAtomically(run_path, run.dump(2) + "\n");
+      if (!error.ok()) return error;
+      summary.wall_seconds = wall;
+      return summary;
+    }
+  }
+
+  // ---- Back up to the root --------------------------------------------------------------
+  std::vector<Value> values(n_nodes);
+  std::vector<std::vector<std::string>> pvs(n_nodes);
+  std::vector<std::string> best_moves(n_nodes);
+  for (int n : tree.PostOrder()) {
+    const auto& node = tree.node(n);
+    if (node.over) {
+      values[n] = ExactValue(game.final_value(node.position));
+      records[n] = record(n, values[n], "search", nullptr, "", {});
+      continue;
+    }
+    if (node.leaf()) {
+      values[n] = results[n]->value;
+      best_moves[n] = results[n]->best_move;
+      pvs[n] = results[n]->pv;
+      continue;
+    }
+    std::vector<Value> children;
+    children.reserve(node.edges.size());
+    for (const auto& e : node.edges) children.push_back(values[e.child]);
+    int best = 0;
+    values[n] = Backup(children, G::kMaxValue, &best);
+    const auto& edge = node.edges[best];
+    Position after = node.position;
+    game.play(after, edge.move);
+    best_moves[n] = game.move_string(node.position, edge.move);
+    pvs[n] = {best_moves[n]};
+    // The child's PV is in the frame of its representative, which may be
+    // another image of the position this edge reaches.
+    for (std::string& m : MapLine(game, tree.node(edge.child).position, pvs[edge.child], after)) {
+      pvs[n].push_back(std::move(m));
+    }
+    records[n] = record(n, values[n], "backup", nullptr, best_moves[n], pvs[n]);
+  }
+
+  // ---- Final files ---------------------------------------------------------------------
+  std::vector<int> order(n_nodes);
+  std::vector<std::string> line_keys(n_nodes);
+  for (int n = 0; n < n_nodes; ++n) {
+    order[n] = n;
+    line_keys[n] = absl::StrJoin(tree.Line(n), " ");
+  }
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    if (tree.node(a).ply != tree.node(b).ply) return tree.node(a).ply < tree.node(b).ply;
+    return NaturalLess(line_keys[a], line_keys[b]);
+  });
+  std::string all;
+  for (int n : order) {
+    absl::StrAppend(&all, records[n].dump(), "\n");
+    summary.records.push_back(records[n]);
+  }
+  if (absl::Status s = WriteFileAtomically(log_path, all); !s.ok()) return s;
+
+  book::Book book;
+  book.header.game = std::string(G::kName);
+  book.header.variant = game.variant();
+  book.header.board = game.board_name();
+  book.header.pieces = opts.id.pieces;
+  book.header.size = game.size();
+  book.header.max_value = G::kMaxValue;
+  book.header.tool = absl::StrCat("tav ", ToolkitVersion(), " commit ", GitCommit());
+  for (int n = 0; n < n_nodes; ++n) {
+    const auto& node = tree.node(n);
+    book::BookEntry e;
+    e.key = node.key;
+    e.position = game.position_string(node.position);
+    e.value = values[n];
+    e.best_move = best_moves[n];
+    if (node.expanded) {
+      for (const auto& edge : node.edges) {
+        e.moves.push_back({game.move_string(node.position, edge.move), Negate(values[edge.child])});
+      }
+    } else if (!node.over) {
+      e.moves = results[n]->move_values;
+      if (e.moves.empty() && !e.best_move.empty()) e.moves.push_back({e.best_move, values[n]});
+    }
+    book.Add(std::move(e));
+  }
+  book.Finish();
+  if (absl::Status s = book::WriteBook(book_path, book); !s.ok()) return s;
+
+  summary.root = values[0];
+  summary.root_best_move = best_moves[0];
+  summary.wall_seconds = std::chrono::duration<double>(Clock::now() - t_start).count();
+  run["status"] = "complete";
+  run["finished"] = UtcNowIso8601();
+  run["totals"] = totals(summary.wall_seconds);
+  json root_json = {{"position", game.position_string(tree.node(0).position)},
+                    {"side_to_move", game.side_to_move(tree.node(0).position)},
+                    {"best_move", best_moves[0].empty() ? json(nullptr) : json(best_moves[0])},
+                    {"pv", pvs[0]}};
+  PutValue(root_json, values[0]);
+  root_json["value_first_player"] =
+      game.side_to_move(tree.node(0).position) == 0 ? values[0].value : -values[0].value;
+  run["root"] = root_json;
+  if (absl::Status s = WriteFileAtomically(run_path, run.dump(2) + "\n"); !s.ok()) return s;
+  return summary;
+}
+
+}  // namespace tav::explore

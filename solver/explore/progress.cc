@@ -1,0 +1,90 @@
+#include "explore/progress.h"
+
+#include <unistd.h>
+
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace tav::explore {
+
+ProgressMeter::ProgressMeter(std::string label, std::uint64_t total, std::uint64_t already_done,
+                             bool enabled, double plain_interval_s, std::FILE* out)
+    : label_(std::move(label)),
+      total_(total),
+      done_(already_done),
+      enabled_(enabled),
+      tty_(enabled && isatty(fileno(out))),
+      plain_interval_s_(plain_interval_s),
+      out_(out),
+      start_(std::chrono::steady_clock::now()),
+      last_print_(start_) {}
+
+std::string ProgressMeter::FormatDuration(double s) {
+  if (!(s >= 0) || s > 1e9) return "?";
+  const long long t = std::llround(s);
+  if (t >= 86400) return absl::StrFormat("%dd%02dh", t / 86400, (t % 86400) / 3600);
+  if (t >= 3600) return absl::StrFormat("%dh%02dm", t / 3600, (t % 3600) / 60);
+  if (t >= 60) return absl::StrFormat("%dm%02ds", t / 60, t % 60);
+  return absl::StrFormat("%ds", t);
+}
+
+std::string ProgressMeter::FormatRate(double r) {
+  if (r >= 1e9) return absl::StrFormat("%.1f G", r / 1e9);
+  if (r >= 1e6) return absl::StrFormat("%.1f M", r / 1e6);
+  if (r >= 1e4) return absl::StrFormat("%.0f k", r / 1e3);
+  if (r >= 10) return absl::StrFormat("%.0f", r);
+  return absl::StrFormat("%.2f", r);
+}
+
+std::string ProgressMeter::Line(bool final) {
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double pos_rate = elapsed > 0 ? session_done_ / elapsed : 0;
+  const double node_rate = elapsed > 0 ? nodes_ / elapsed : 0;
+  const double pct = total_ ? 100.0 * done_ / total_ : 100.0;
+  std::string line =
+      absl::StrFormat("[%s] %d/%d positions (%.1f%%)  %s pos/s  %s nodes/s", label_, done_, total_,
+                      pct, FormatRate(pos_rate), FormatRate(node_rate));
+  if (final) {
+    absl::StrAppend(&line, "  done in ", FormatDuration(elapsed));
+  } else {
+    const double eta = pos_rate > 0 ? (total_ - done_) / pos_rate : -1;
+    absl::StrAppend(&line, "  ETA ", FormatDuration(eta));
+  }
+  return line;
+}
+
+void ProgressMeter::Update(std::uint64_t nodes) {
+  if (!enabled_) return;
+  absl::MutexLock lock(&mu_);
+  ++done_;
+  ++session_done_;
+  nodes_ += nodes;
+  const auto now = std::chrono::steady_clock::now();
+  const double since = std::chrono::duration<double>(now - last_print_).count();
+  if (tty_) {
+    if (since < 0.25 && done_ != total_) return;
+    std::fprintf(out_, "\r%s\033[K", Line(false).c_str());
+    printed_live_ = true;
+  } else {
+    if (since < plain_interval_s_) return;
+    std::fprintf(out_, "%s\n", Line(false).c_str());
+  }
+  std::fflush(out_);
+  last_print_ = now;
+}
+
+void ProgressMeter::Finish() {
+  if (!enabled_) return;
+  absl::MutexLock lock(&mu_);
+  if (tty_ && printed_live_) {
+    std::fprintf(out_, "\r%s\033[K\n", Line(true).c_str());
+  } else {
+    std::fprintf(out_, "%s\n", Line(true).c_str());
+  }
+  std::fflush(out_);
+}
+
+}  // namespace tav::explore

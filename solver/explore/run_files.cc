@@ -1,0 +1,168 @@
+#include "explore/run_files.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "core/atomic_file.h"
+
+namespace tav::explore {
+
+using nlohmann::json;
+
+void RunIdentity::PutInto(json& run) const {
+  run["game"] = game;
+  run["variant"] = variant;
+  run["size"] = size;
+  run["board"] = board;
+  run["pieces"] = pieces;
+  if (!empty_columns.empty()) run["empty_columns"] = empty_columns;
+  run["root_position"] = root_position;
+  run["root_moves"] = root_moves;
+  run["plies"] = plies;
+  run["mode"] = ModeName(limits.mode);
+  const bool search = limits.mode == Mode::kSearch;
+  run["depth"] = search && limits.budget_s <= 0 ? json(limits.depth) : json(nullptr);
+  run["budget_s"] = search && limits.budget_s > 0 ? json(limits.budget_s) : json(nullptr);
+}
+
+absl::Status CheckSameRun(const json& run, const RunIdentity& id, const std::string& path) {
+  json want;
+  id.PutInto(want);
+  for (const auto& [key, value] : want.items()) {
+    const json have = run.contains(key) ? run.at(key) : json(nullptr);
+    if (have != value) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "cannot resume: ", path, " describes a different exploration (", key, " ", have.dump(),
+          " there, ", value.dump(), " now); use another --out or the same parameters"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<json> ReadRunJson(const std::string& path) {
+  if (!std::filesystem::exists(path)) return absl::NotFoundError(absl::StrCat(path, " not found"));
+  absl::StatusOr<std::string> text = ReadWholeFile(path);
+  if (!text.ok()) return text.status();
+  json run = json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (run.is_discarded() || !run.is_object()) {
+    return absl::DataLossError(absl::StrCat(path, " is not a JSON object (corrupted?)"));
+  }
+  if (run.value("kind", "") != "explore_run") {
+    return absl::FailedPreconditionError(absl::StrCat(path, " is not an explore_run file"));
+  }
+  if (!run.contains("schema") || run["schema"] != 1) {
+    return absl::FailedPreconditionError(absl::StrCat(path, ": unsupported explore_run schema ",
+                                                      run.value("schema", json()).dump()));
+  }
+  return run;
+}
+
+absl::StatusOr<LoadedResults> LoadResults(const std::string& path) {
+  LoadedResults out;
+  if (!std::filesystem::exists(path)) return out;
+  absl::StatusOr<LogLines> lines = ReadLogLines(path);
+  if (!lines.ok()) return lines.status();
+  out.valid_bytes = lines->valid_bytes;
+  out.torn_tail = lines->torn_tail;
+  if (out.torn_tail) {
+    out.torn_bytes = static_cast<long long>(std::filesystem::file_size(path)) - out.valid_bytes;
+  }
+  int number = 0;
+  for (const std::string& line : lines->lines) {
+    ++number;
+    if (line.empty()) continue;
+    json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded() || !j.is_object()) {
+      return absl::DataLossError(absl::StrCat(path, " line ", number,
+                                              " is not a JSON record (corrupted file; remove "
+                                              "that line to resume without it)"));
+    }
+    out.records.push_back(std::move(j));
+  }
+  return out;
+}
+
+LogSyncer::LogSyncer(AppendLog& log) : log_(log), thread_([this] { Loop(); }) {}
+
+LogSyncer::~LogSyncer() { (void)Finish(); }
+
+void LogSyncer::Dirty() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    dirty_ = true;
+  }
+  cv_.notify_one();
+}
+
+void LogSyncer::Loop() {
+  std::unique_lock<std::mutex> lock(mu_);
+  while (true) {
+    cv_.wait(lock, [this] { return dirty_ || stop_; });
+    if (dirty_) {
+      dirty_ = false;
+      lock.unlock();
+      absl::Status s = log_.Sync();
+      lock.lock();
+      if (!s.ok() && error_.ok()) error_ = s;
+      continue;  // look again: more may have been written meanwhile
+    }
+    if (stop_) return;
+  }
+}
+
+absl::Status LogSyncer::Finish() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stop_ = true;
+  }
+  cv_.notify_one();
+  if (thread_.joinable()) thread_.join();
+  return error_;
+}
+
+std::string KeyHex(std::uint64_t key) { return absl::StrFormat("%016x", key); }
+
+// ---- Interruption --------------------------------------------------------------
+
+namespace {
+
+std::atomic<int> g_interrupts{0};
+struct sigaction g_old_int, g_old_term;
+
+void OnSignal(int sig) {
+  if (g_interrupts.fetch_add(1) == 0) {
+    static const char kMessage[] =
+        "\ntav explore: interrupted; finishing the positions in flight (interrupt again to stop "
+        "at once; finished results are kept either way)\n";
+    [[maybe_unused]] ssize_t n = ::write(2, kMessage, sizeof kMessage - 1);
+  } else {
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+  }
+}
+
+}  // namespace
+
+InterruptGuard::InterruptGuard() {
+  g_interrupts = 0;
+  struct sigaction sa = {};
+  sa.sa_handler = OnSignal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &g_old_int);
+  sigaction(SIGTERM, &sa, &g_old_term);
+}
+
+InterruptGuard::~InterruptGuard() {
+  sigaction(SIGINT, &g_old_int, nullptr);
+  sigaction(SIGTERM, &g_old_term, nullptr);
+}
+
+bool InterruptGuard::Requested() { return g_interrupts.load(std::memory_order_relaxed) > 0; }
+
+}  // namespace tav::explore

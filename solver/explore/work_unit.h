@@ -1,0 +1,87 @@
+// The unit of work of an exploration: one frontier position to solve or
+// search, and its result.
+//
+// A unit is independent of every other and fully described by text: the game
+// spec (game, variant, size, pieces), the position string and the search
+// limits. Its result is text too (value with its kind, best move and PV in
+// notation, statistics). So a unit can be shipped to another process or
+// machine and its result shipped back as one JSON line: an MPI (or ssh, or
+// batch-queue) dispatcher only has to send WorkUnit::ToJson(), run
+// `tav explore --unit=JSON` (or SolveUnit() in-process) on the worker, and
+// append the returned result to the master's results log as the local threads
+// do. Nothing in a unit refers to memory of the master: no node indices, no
+// pointers, no shared transposition table (sharing a TT is an optimisation
+// local to one process).
+//
+// JSON forms (schema 1; readers reject other schemas):
+//   unit:   {"schema":1, "kind":"explore_unit", "game", "variant", "size",
+//            "pieces", "position", "mode", "depth", "budget_s", "tt_mb"}
+//   result: {"schema":1, "kind":"explore_unit_result", "position", "value",
+//            "value_kind", "bound", "depth", "lower", "upper", "best_move",
+//            "pv", "move_values":[{"move","value","value_kind",...}],
+//            "nodes", "seconds", "tt_probes", "tt_hits", "threads"}
+// The value keys are the same as in explore_position records (data/README.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/game.h"
+#include "explore/value.h"
+#include "nlohmann/json.hpp"
+
+namespace tav::explore {
+
+enum class Mode { kExact, kWld, kSearch };
+std::string_view ModeName(Mode mode);
+absl::StatusOr<Mode> ParseMode(std::string_view name);
+
+struct SearchLimits {
+  Mode mode = Mode::kExact;
+  int depth = 0;        // kSearch: fixed depth in plies (used when budget_s == 0)
+  double budget_s = 0;  // kSearch: seconds per position, iterative deepening
+};
+
+struct WorkUnit {
+  GameSpec spec;
+  std::string position;
+  SearchLimits limits;
+  int tt_mb = 0;
+
+  nlohmann::json ToJson() const;
+  static absl::StatusOr<WorkUnit> FromJson(const nlohmann::json& j);
+};
+
+struct MoveValue {
+  std::string move;
+  Value value;
+};
+
+struct UnitResult {
+  Value value;
+  std::string best_move;  // empty when the game is over
+  std::vector<std::string> pv;
+  std::vector<MoveValue> move_values;  // optional: values of individual moves
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::uint64_t tt_probes = 0, tt_hits = 0;
+  int threads = 1;
+
+  double tt_hit_rate() const {
+    return tt_probes ? static_cast<double>(tt_hits) / static_cast<double>(tt_probes) : 0.0;
+  }
+};
+
+nlohmann::json ResultToJson(const UnitResult& r, std::string_view position);
+// Parses the result form above, or the same keys of an explore_position record.
+absl::StatusOr<UnitResult> ResultFromJson(const nlohmann::json& j, int max_value);
+
+// The value keys of a record: value, value_kind, bound, depth, lower, upper.
+void PutValue(nlohmann::json& j, const Value& v);
+absl::StatusOr<Value> GetValue(const nlohmann::json& j, int max_value);
+
+}  // namespace tav::explore

@@ -1,0 +1,290 @@
+// `tav explore` from the outside: a run killed with SIGKILL and resumed gives
+// the same results as an uninterrupted one; a torn last line is discarded with
+// a warning; resume refuses a different exploration; bad flags get one error
+// line and exit status 2.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <thread>
+
+#include <fcntl.h>
+
+#include <fstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "cli_helpers.h"
+#include "nlohmann/json.hpp"
+
+extern char** environ;
+
+namespace tav::testing {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+class ScopedDir {
+ public:
+  explicit ScopedDir(const std::string& name)
+      : path_(fs::temp_directory_path() /
+              ("tav_explore_cli_" + std::to_string(::getpid()) + "_" + name)) {
+    fs::remove_all(path_);
+  }
+  ~ScopedDir() { fs::remove_all(path_); }
+  std::string str() const { return path_.string(); }
+  std::string file(const std::string& f) const { return (path_ / f).string(); }
+
+ private:
+  fs::path path_;
+};
+
+// The exploration of these tests: Othello 6x6, 3 plies from a position
+// with 20 empty squares (73 frontier positions), solved exactly, so it is
+// fast yet has many positions to be interrupted between.
+const std::string kRoot = "b3 b2 b1 a1 c2 b4 a2 a3 a4 a5 b5 c1";
+const std::string kRun =
+    "explore --game=othello --size=6 --moves='" + kRoot + "' --plies=3 --tt-mb=16";
+constexpr int kFrontier = 73;
+
+// The records of a results file keyed by position, without what legitimately
+// differs between runs: statistics (time, nodes, threads) and, where several
+// moves are equally good, which one the search met first (best move, PV:
+// that depends on the shared table's contents, so on the thread schedule).
+std::map<std::string, json> Comparable(const std::string& path) {
+  std::map<std::string, json> out;
+  for (absl::string_view line : absl::StrSplit(ReadFile(path), '\n', absl::SkipEmpty())) {
+    json j = json::parse(line);
+    EXPECT_TRUE(!j["best_move"].is_null() || j["pv"].empty()) << line;
+    for (const char* k : {"nodes", "seconds", "tt_probes", "tt_hits", "tt_hit_rate", "threads",
+                          "best_move", "pv"}) {
+      j.erase(k);
+    }
+    out[j["position"]] = j;
+  }
+  return out;
+}
+
+int CountLines(const std::string& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return 0;
+  return LineCount(ReadFile(path));
+}
+
+// Starts the test exploration, slowed down, as a child process (the real tav
+// binary, not a shell), with its output thrown away.
+pid_t SpawnSlowRun(const std::string& out) {
+  std::vector<std::string> args = {TAV_BINARY,    "explore",          "--game=othello",
+                                   "--size=6",    "--moves=" + kRoot, "--plies=3",
+                                   "--tt-mb=16",  "--threads=2",      "--test-delay-ms=100",
+                                   "--out=" + out};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  if (posix_spawn(&pid, TAV_BINARY, &actions, nullptr, argv.data(), environ) != 0) pid = -1;
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
+void WaitForLines(const std::string& path, int lines) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (CountLines(path) < lines && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
+TEST(ExploreCli, KilledRunResumesToTheSameResults) {
+  ScopedDir reference("reference"), killed("killed");
+  const CliResult full = RunTav(kRun + " --threads=1 --out=" + reference.str());
+  ASSERT_EQ(full.status, 0) << full.err;
+
+  // The same run, slowed down and killed with SIGKILL after a few positions.
+  const pid_t pid = SpawnSlowRun(killed.str());
+  ASSERT_GT(pid, 0);
+  WaitForLines(killed.file("results.jsonl"), 6);
+  ASSERT_EQ(::kill(pid, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+      << "the run ended before the kill";
+  const int saved = CountLines(killed.file("results.jsonl"));
+  ASSERT_GE(saved, 6);
+  ASSERT_LT(saved, kFrontier);
+  EXPECT_NE(ReadFile(killed.file("run.json")).find("\"running\""), std::string::npos);
+
+  const CliResult resumed = RunTav(kRun + " --threads=2 --resume --out=" + killed.str());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  // Only the missing positions were solved again.
+  EXPECT_NE(resumed.out.find(std::to_string(kFrontier - saved) + " solved now, " +
+                             std::to_string(saved) + " resumed"),
+            std::string::npos)
+      << resumed.out;
+  EXPECT_EQ(Comparable(killed.file("results.jsonl")), Comparable(reference.file("results.jsonl")));
+  EXPECT_EQ(ReadFile(killed.file("book.tvb")).size(), ReadFile(reference.file("book.tvb")).size());
+  EXPECT_NE(ReadFile(killed.file("run.json")).find("\"complete\""), std::string::npos);
+}
+
+TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
+  ScopedDir dir("interrupted");
+  const pid_t pid = SpawnSlowRun(dir.str());
+  ASSERT_GT(pid, 0);
+  WaitForLines(dir.file("results.jsonl"), 4);
+  ASSERT_EQ(::kill(pid, SIGINT), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  // The positions in flight finish, run.json says so, exit status 1.
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  const json run = json::parse(ReadFile(dir.file("run.json")));
+  EXPECT_EQ(run["status"], "interrupted");
+  const int saved = CountLines(dir.file("results.jsonl"));
+  EXPECT_EQ(run["totals"]["searched"], saved);
+  ASSERT_LT(saved, kFrontier);
+  const CliResult resumed = RunTav(kRun + " --resume --out=" + dir.str());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find(std::to_string(saved) + " resumed"), std::string::npos) << resumed.out;
+}
+
+TEST(ExploreCli, TornLastLineIsDiscardedWithAWarning) {
+  ScopedDir dir("torn"), reference("torn_reference");
+  ASSERT_EQ(RunTav(kRun + " --out=" + reference.str()).status, 0);
+  ASSERT_EQ(RunTav(kRun + " --out=" + dir.str()).status, 0);
+  // Keep ten frontier records and half of the eleventh, as a kill in the
+  // middle of a write would leave them.
+  std::string kept;
+  int n = 0;
+  for (absl::string_view line : absl::StrSplit(ReadFile(dir.file("results.jsonl")), '\n')) {
+    if (line.find("\"origin\":\"search\"") == absl::string_view::npos) continue;
+    if (++n <= 10) {
+      absl::StrAppend(&kept, line, "\n");
+    } else {
+      absl::StrAppend(&kept, line.substr(0, line.size() / 2));
+      break;
+    }
+  }
+  { std::ofstream(dir.file("results.jsonl"), std::ios::trunc) << kept; }
+  const CliResult r = RunTav(kRun + " --resume --out=" + dir.str());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("warning: discarding a truncated last line"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find(std::to_string(kFrontier - 10) + " solved now, 10 resumed"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(Comparable(dir.file("results.jsonl")), Comparable(reference.file("results.jsonl")));
+}
+
+// Bad input: exit status 2, exactly one line on stderr naming the problem.
+void ExpectBadInput(const std::string& args, const std::string& needle) {
+  SCOPED_TRACE(args);
+  const CliResult r = RunTav(args);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(LineCount(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+}
+
+TEST(ExploreCli, ResumeRefusesADifferentExploration) {
+  ScopedDir dir("different");
+  ASSERT_EQ(
+      RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=2 --out=" + dir.str()).status, 0);
+  const std::string same =
+      "explore --tt-mb=16 --game=othello --size=4 --plies=2 --resume --out=" + dir.str();
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=3 --resume --out=" + dir.str(),
+                 "describes a different exploration (plies 2 there, 3 now)");
+  ExpectBadInput(
+      "explore --tt-mb=16 --game=othello --size=4 --plies=2 --mode=wld --resume --out=" + dir.str(),
+      "(mode \"exact\" there, \"wld\" now)");
+  ExpectBadInput("explore --game=desdemona --size=4 --plies=2 --resume --out=" + dir.str(),
+                 "(game \"othello\" there, \"desdemona\" now)");
+  ExpectBadInput("explore --game=othello --size=6 --plies=2 --resume --out=" + dir.str(),
+                 "(board \"4x4\" there, \"6x6\" now)");
+  ExpectBadInput(
+      "explore --tt-mb=16 --game=othello --size=4 --plies=2 --moves=c4 --resume --out=" + dir.str(),
+      "root_moves");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --out=" + dir.str(),
+                 "already holds an exploration");
+  EXPECT_EQ(RunTav(same).status, 0);
+}
+
+TEST(ExploreCli, CorruptedResultLineIsAnError) {
+  ScopedDir dir("corrupt");
+  ASSERT_EQ(
+      RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=2 --out=" + dir.str()).status, 0);
+  { std::ofstream(dir.file("results.jsonl"), std::ios::app) << "{\"kind\": garbage\n"; }
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --resume --out=" + dir.str(),
+                 "is not a JSON record");
+  { std::ofstream(dir.file("run.json"), std::ios::trunc) << "{not json"; }
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --resume --out=" + dir.str(),
+                 "run.json is not a JSON object");
+}
+
+TEST(ExploreCli, BadFlags) {
+  ScopedDir dir("bad");
+  const std::string out = " --out=" + dir.str();
+  ExpectBadInput("explore --game=othello --size=4" + out, "missing --plies");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2", "missing --out");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=-3" + out, "--plies");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --mode=fast" + out,
+                 "bad --mode='fast'");
+  ExpectBadInput(
+      "explore --tt-mb=16 --game=othello --size=4 --plies=2 --mode=search --depth=0" + out,
+      "bad --depth=0");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --budget-s=5" + out,
+                 "--budget-s needs --mode=search");
+  ExpectBadInput(
+      "explore --tt-mb=16 --game=othello --size=4 --plies=2 --budget-s=-1 --mode=search" + out,
+      "bad --budget-s");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --moves=z9" + out,
+                 "move 1 'z9'");
+  ExpectBadInput("explore --game=chess --plies=2" + out, "unknown --game='chess'");
+  ExpectBadInput("explore --preset=chess", "unknown --preset='chess'");
+  ExpectBadInput("explore --preset=lehmann --size=12", "bad --size=12");
+  ExpectBadInput("explore --unit='{\"kind\":1}'", "bad --unit");
+  ExpectBadInput("explore --game=othello --plies=2 --tt-mb=0" + out, "bad --tt-mb=0");
+}
+
+TEST(ExploreCli, PrintsAFewPlainProgressLinesWhenNotATerminal) {
+  ScopedDir dir("progress");
+  const CliResult r =
+      RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=4 --out=" + dir.str());
+  ASSERT_EQ(r.status, 0) << r.err;
+  // The plan and the final line; no carriage returns or escape sequences.
+  EXPECT_LE(LineCount(r.err), 4) << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos);
+  EXPECT_EQ(r.err.find('\033'), std::string::npos);
+  EXPECT_NE(r.err.find("31/31 positions (100.0%)"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("root: -10 (exact)"), std::string::npos) << r.out;
+}
+
+TEST(ExploreCli, SolvesASingleWorkUnit) {
+  const std::string unit =
+      R"({"schema":1,"kind":"explore_unit","game":"othello","variant":"","size":4,)"
+      R"("pieces":"","position":"-----OX--XO----- X","mode":"exact","depth":0,"budget_s":0,"tt_mb":16})";
+  const CliResult r = RunTav("explore --unit='" + unit + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["kind"], "explore_unit_result");
+  EXPECT_EQ(j["value_kind"], "exact");
+  EXPECT_EQ(j["value"], -10);  // as the explorer's root above (and plain minimax in explore_test)
+  EXPECT_EQ(j["position"], "-----OX--XO----- X");
+}
+
+TEST(ExploreCli, DemoPresetRunsAndCanBeRunAgain) {
+  ScopedDir dir("demo");
+  const CliResult first = RunTav("explore --preset=demo --tt-mb=16 --out=" + dir.str());
+  ASSERT_EQ(first.status, 0) << first.err;
+  const CliResult second = RunTav("explore --preset=demo --tt-mb=16 --out=" + dir.str());
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_NE(second.out.find("0 solved now"), std::string::npos) << second.out;
+}
+
+}  // namespace
+}  // namespace tav::testing
