@@ -1,4 +1,4 @@
-// Cathedral's evaluation (games/cathedral/evaluate.cc): invariant under the
+// Cathedral's evaluation (games/cathedral/bounds.cc): invariant under the
 // board's rotations (the explorer merges rotated positions) and always
 // within the admissible bounds.
 #include <gtest/gtest.h>
