@@ -7,6 +7,9 @@ Command DemoCommand();
 Command PerftCommand();
 Command MovesCommand();
 Command ShowCommand();
+Command RetroCommand();
+Command ProbeCommand();
+Command VerifyCommand();
 
 const std::vector<Command>& AllCommands() {
   static const std::vector<Command> commands = {
@@ -14,6 +17,9 @@ const std::vector<Command>& AllCommands() {
       PerftCommand(),
       MovesCommand(),
       ShowCommand(),
+      RetroCommand(),
+      ProbeCommand(),
+      VerifyCommand(),
   };
   return commands;
 }

@@ -21,8 +21,20 @@ class TableLookup {
   using Position = typename G::Position;
   using Tier = typename G::Tier;
 
-  TableLookup(const G& game, std::shared_ptr<TierStore> store)
-      : game_(game), store_(std::move(store)) {}
+  // `tiers`: the canonical tiers the database holds (game.tiers(selection));
+  // a missing file of one of them is an error (NotFound). Without it a
+  // missing file just means "not in the tables".
+  TableLookup(const G& game, std::shared_ptr<TierStore> store,
+              std::shared_ptr<const absl::flat_hash_set<Tier>> tiers = nullptr)
+      : game_(game), store_(std::move(store)), tiers_(std::move(tiers)) {}
+
+  // The database's tier set, for the constructor.
+  static absl::StatusOr<std::shared_ptr<const absl::flat_hash_set<Tier>>> TierSet(
+      const G& game, std::string_view selection) {
+    absl::StatusOr<std::vector<Tier>> list = game.tiers(selection);
+    if (!list.ok()) return list.status();
+    return std::make_shared<const absl::flat_hash_set<Tier>>(list->begin(), list->end());
+  }
 
   const G& game() const { return game_; }
   TierStore& store() const { return *store_; }
@@ -33,6 +45,7 @@ class TableLookup {
   absl::StatusOr<std::optional<Outcome>> Lookup(const Position& pos) const {
     if (!game_.in_tables(pos)) return std::optional<Outcome>();
     const auto [canonical, symmetry] = CanonicalTier(game_, game_.tier_of(pos));
+    if (tiers_ && !tiers_->contains(canonical)) return std::optional<Outcome>();
     {
       std::lock_guard<std::mutex> lock(absent_mutex_);
       if (absent_.contains(canonical)) return std::optional<Outcome>();
@@ -40,7 +53,7 @@ class TableLookup {
     absl::StatusOr<std::shared_ptr<const TierTable>> table =
         store_->Get(canonical, game_.tier_name(canonical), game_.tier_size(canonical));
     if (!table.ok()) {
-      if (absl::IsNotFound(table.status())) {
+      if (absl::IsNotFound(table.status()) && !tiers_) {
         std::lock_guard<std::mutex> lock(absent_mutex_);
         absent_.insert(canonical);
         return std::optional<Outcome>();
@@ -95,6 +108,7 @@ class TableLookup {
  private:
   G game_;
   std::shared_ptr<TierStore> store_;
+  std::shared_ptr<const absl::flat_hash_set<Tier>> tiers_;
   mutable std::mutex absent_mutex_;
   mutable absl::flat_hash_set<Tier> absent_;
 };

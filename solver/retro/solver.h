@@ -58,6 +58,7 @@ struct SolveOptions {
   int threads = 1;
   std::uint64_t memory_bytes = std::uint64_t{8} << 30;
   bool progress = true;          // progress lines on stderr
+  bool durable = true;           // fsync every tier file (off only in tests)
   std::int64_t stop_after = -1;  // testing: stop after solving this many tiers, as if killed
 };
 
@@ -438,7 +439,7 @@ absl::StatusOr<TierStats> RetroSolver<G>::SolveTier(Tier tier, std::uint64_t ord
     keep.push_back(canonical);
   }
   if (need > options_.memory_bytes) {
-    return absl::ResourceExhaustedError(
+    return absl::FailedPreconditionError(
         absl::StrFormat("tier %s and its children need %.2f GB, over --memory-gb=%.2f",
                         game_.tier_name(tier), need / 1e9, options_.memory_bytes / 1e9));
   }
@@ -501,6 +502,12 @@ absl::StatusOr<SolveSummary> RetroSolver<G>::Run() {
   if (ec) {
     return absl::InvalidArgumentError(
         absl::StrCat("cannot create --out=", options_.dir, ": ", ec.message()));
+  }
+  // Temporary files of a killed run are never tier files; clear them.
+  for (const auto& entry : std::filesystem::directory_iterator(options_.dir + "/tiers", ec)) {
+    if (entry.path().filename().string().find(".tmp") != std::string::npos) {
+      std::filesystem::remove(entry.path(), ec);
+    }
   }
   absl::StatusOr<Manifest> existing = ReadManifest(options_.dir);
   if (existing.ok()) {
@@ -579,7 +586,9 @@ absl::StatusOr<SolveSummary> RetroSolver<G>::Run() {
     header.count = size;
     header.encoding = options_.encoding;
     header.stats = stats->ToJson(options_.encoding == Encoding::kDtw8);
-    if (absl::Status s = WriteTierFile(path, header, payload); !s.ok()) return s;
+    if (absl::Status s = WriteTierFile(path, header, payload, options_.durable); !s.ok()) {
+      return s;
+    }
     store_->Put(
         std::make_shared<const TierTable>(tier, size, options_.encoding, std::move(payload)));
 
@@ -680,7 +689,8 @@ absl::StatusOr<nlohmann::json> RetroSolver<G>::BuildStats(const std::vector<Tier
                         {"tier", game_.tier_name(total.longest_win_tier)}};
   }
   // The start position, when the tables cover it (or its children).
-  TableLookup<G> lookup(game_, store_);
+  TableLookup<G> lookup(
+      game_, store_, std::make_shared<const absl::flat_hash_set<Tier>>(tiers.begin(), tiers.end()));
   const Position start = game_.start();
   absl::StatusOr<std::optional<Outcome>> v = lookup.Value(start);
   if (!v.ok()) return v.status();

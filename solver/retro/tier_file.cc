@@ -86,12 +86,23 @@ std::uint64_t Checksum64(std::string_view bytes) {
   return Mix64(h ^ tail ^ (bytes.size() - i));
 }
 
-absl::Status WriteTierFile(const std::string& path, TierHeader header, std::string_view payload) {
+absl::Status WriteTierFile(const std::string& path, TierHeader header, std::string_view payload,
+                           bool durable) {
   header.payload_bytes = payload.size();
   header.checksum = Checksum64(payload);
   std::string contents = absl::StrCat(MagicLine(), "\n", HeaderJson(header).dump(), "\n");
   contents.append(payload.data(), payload.size());
-  return WriteFileAtomically(path, contents);
+  if (durable) return WriteFileAtomically(path, contents);
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
+    if (!out) return absl::InternalError(absl::StrCat("cannot write ", tmp));
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) return absl::InternalError(absl::StrCat("cannot rename into ", path, ": ", ec.message()));
+  return absl::OkStatus();
 }
 
 absl::StatusOr<TierFile> ReadTierFile(const std::string& path) {

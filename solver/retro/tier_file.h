@@ -42,8 +42,11 @@ struct TierHeader {
 // A 64-bit checksum of the payload (Mix64 over 8-byte words).
 std::uint64_t Checksum64(std::string_view bytes);
 
-// Fills payload_bytes and checksum, then writes atomically.
-absl::Status WriteTierFile(const std::string& path, TierHeader header, std::string_view payload);
+// Fills payload_bytes and checksum, then writes atomically: a temporary file
+// renamed over `path`, fsync'ed (file and directory) when `durable`. Without
+// it (tests) a kill -9 still leaves whole files, a power cut may not.
+absl::Status WriteTierFile(const std::string& path, TierHeader header, std::string_view payload,
+                           bool durable = true);
 
 struct TierFile {
   TierHeader header;

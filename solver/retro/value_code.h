@@ -74,7 +74,7 @@ constexpr Outcome FromGameValue(int v) {
   return v > 0 ? Outcome{+1, kDistanceBase - v} : Outcome{-1, kDistanceBase + v};
 }
 
-inline std::string_view ResultName(int result) {
+inline const char* ResultName(int result) {
   return result > 0 ? "win" : result < 0 ? "loss" : "draw";
 }
 

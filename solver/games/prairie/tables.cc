@@ -22,7 +22,9 @@ absl::StatusOr<std::shared_ptr<const PrairieTables>> PrairieTables::Open(
       retro::TierIdentity{std::string(PrairieGame::kName), game.width(), game.board_name(),
                           manifest->encoding},
       memory_bytes);
-  tables->lookup_ = std::make_unique<retro::TableLookup<PrairieGame>>(plain, store);
+  auto tier_set = retro::TableLookup<PrairieGame>::TierSet(plain, manifest->selection);
+  if (!tier_set.ok()) return tier_set.status();
+  tables->lookup_ = std::make_unique<retro::TableLookup<PrairieGame>>(plain, store, *tier_set);
   return std::shared_ptr<const PrairieTables>(tables);
 }
 
