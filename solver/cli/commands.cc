@@ -10,6 +10,7 @@ Command ShowCommand();
 Command RetroCommand();
 Command ProbeCommand();
 Command VerifyCommand();
+Command ProveCommand();
 
 const std::vector<Command>& AllCommands() {
   static const std::vector<Command> commands = {
@@ -20,6 +21,7 @@ const std::vector<Command>& AllCommands() {
       RetroCommand(),
       ProbeCommand(),
       VerifyCommand(),
+      ProveCommand(),
   };
   return commands;
 }

@@ -121,7 +121,7 @@ class RetroSolver {
   void SolveCyclicLayer(TierJob& job, std::uint64_t begin, std::uint64_t end, TierStats& stats);
   // The stored code of a non-finished child of a position in job.tier.
   template <Encoding kEnc>
-  Outcome ChildOutcome(TierJob& job, const Position& child) const;
+  Outcome ChildOutcome(TierJob& job, const Position& parent, const Position& child) const;
   static void Record(TierStats& stats, const G& game, const Position& pos, std::uint64_t index,
                      std::uint64_t order, Tier tier, Outcome o, Encoding enc);
   absl::StatusOr<nlohmann::json> BuildStats(const std::vector<Tier>& tiers,
@@ -178,7 +178,8 @@ void RetroSolver<G>::Record(TierStats& stats, const G& game, const Position& pos
 
 template <TierGame G>
 template <Encoding kEnc>
-Outcome RetroSolver<G>::ChildOutcome(TierJob& job, const Position& child) const {
+Outcome RetroSolver<G>::ChildOutcome(TierJob& job, const Position& parent,
+                                     const Position& child) const {
   if (!game_.in_tables(child)) {
     if (!game_.is_over(child)) {
       if (!job.failed.exchange(true)) {
@@ -189,8 +190,22 @@ Outcome RetroSolver<G>::ChildOutcome(TierJob& job, const Position& child) const 
     }
     return FromGameValue(game_.final_value(child));
   }
-  const Tier t = game_.tier_of(child);
+  bool same;
+  if constexpr (HasSameTier<G>) {
+    same = game_.same_tier(parent, child);  // the parent lies in job.tier
+  } else {
+    same = game_.tier_of(child) == job.tier;
+  }
   std::uint8_t code;
+  if (same) {
+    code = (*job.values)[game_.rank(job.tier, child)];
+    if constexpr (kEnc == Encoding::kDtw8) {
+      return DecodeDtw(code);
+    } else {
+      return {code == kWlWin ? +1 : -1, 0};
+    }
+  }
+  const Tier t = game_.tier_of(child);
   if (t == job.tier) {
     code = (*job.values)[game_.rank(job.tier, child)];
   } else {
@@ -248,7 +263,7 @@ void RetroSolver<G>::SolveAcyclicLayer(TierJob& job, std::uint64_t begin, std::u
         for (const auto& m : moves) {
           child = pos;
           game_.play(child, m);
-          const Outcome c = ChildOutcome<kEnc>(job, child);
+          const Outcome c = ChildOutcome<kEnc>(job, pos, child);
           if (c.result == 0) {
             if (!job.failed.exchange(true))
               job.failure = "a draw: wl1 cannot store draws, use dtw8";
@@ -263,7 +278,7 @@ void RetroSolver<G>::SolveAcyclicLayer(TierJob& job, std::uint64_t begin, std::u
         for (const auto& m : moves) {
           child = pos;
           game_.play(child, m);
-          const Outcome back = TableLookup<G>::Backed(ChildOutcome<kEnc>(job, child));
+          const Outcome back = TableLookup<G>::Backed(ChildOutcome<kEnc>(job, pos, child));
           if (first || TableLookup<G>::Better(back, best)) best = back;
           first = false;
         }
@@ -341,10 +356,10 @@ void RetroSolver<G>::SolveCyclicLayer(TierJob& job, std::uint64_t begin, std::ui
                 const std::uint8_t code = load(values[ci]);
                 c = kEnc == Encoding::kDtw8 ? DecodeDtw(code) : Outcome{code ? 1 : -1, 0};
               } else {
-                c = ChildOutcome<kEnc>(job, child);
+                c = ChildOutcome<kEnc>(job, pos, child);
               }
             } else {
-              c = ChildOutcome<kEnc>(job, child);
+              c = ChildOutcome<kEnc>(job, pos, child);
             }
             note_plies(c.plies);
             if (c.result < 0) {

@@ -48,6 +48,10 @@
 //       single parallel pass. Otherwise the solver iterates a layer by
 //       distance (retrograde levels), which handles in-layer cycles and
 //       leaves draws. [false]
+//   bool same_tier(const Position& a, const Position& b) const;
+//       A cheap test that two indexable positions lie in the same tier; the
+//       solver uses it to skip tier_of for children that stay in the tier.
+//       [tier_of(a) == tier_of(b)]
 //   std::pair<Tier, int> canonical_tier(Tier) const;
 //       The representative of the tier's symmetry class and the symmetry s
 //       (an index for Game::transform) that maps the tier's positions into
@@ -88,6 +92,10 @@ concept HasTierLayers = requires(const G& g, typename G::Tier t) {
 template <class G>
 concept HasAcyclicLayers = requires {
   requires G::kAcyclicLayers;
+};
+template <class G>
+concept HasSameTier = requires(const G& g, const typename G::Position& p) {
+  { g.same_tier(p, p) } -> std::convertible_to<bool>;
 };
 template <class G>
 concept HasCanonicalTier = requires(const G& g, typename G::Tier t) {

@@ -604,6 +604,22 @@ std::optional<int> PrairieGame::static_value(const Position& p) const {
   return std::nullopt;
 }
 
+std::optional<int> PrairieGame::static_result(const Position& p) const {
+  if (std::optional<int> v = static_value(p)) return *v > 0 ? 1 : -1;
+  if (p.home || p.extra || p.light_to_move) return std::nullopt;
+  // A row-3 buffalo over an empty square the cowboy cannot reach in one step
+  // goes to row 2 and then home: light can neither block row 1 nor capture.
+  const u64 steps = ((p.herd & RowMask(width_, 3)) >> kStride) & ~light(p);
+  if (steps & ~king_[p.cowboy]) return 1;
+  return std::nullopt;
+}
+
+std::optional<int> PrairieGame::probe_result(const Position& p) const {
+  if (std::optional<int> r = static_result(p)) return r;
+  if (tables_) return tables_->ProbeResult(p);
+  return std::nullopt;
+}
+
 std::optional<int> PrairieGame::probe(const Position& p) const {
   if (std::optional<int> v = static_value(p)) return v;
   if (tables_) return tables_->Probe(p);

@@ -28,7 +28,9 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -55,6 +57,7 @@ struct Position {
   std::uint8_t light_to_move = 0;
   std::uint8_t extra = 0;
   std::uint8_t unused = 0;  // keeps every byte a member (no padding in hashes or files)
+  // top .. unused form one 8-byte word (PrairieGame::small_fields).
   friend bool operator==(const Position&, const Position&) = default;
 };
 
@@ -140,9 +143,7 @@ class PrairieGame {
   int remaining(const Position& p) const;
 
   std::uint64_t hash(const Position& p) const {
-    const u64 rest = u64{p.top} | u64{p.home} << 16 | u64{p.cowboy} << 32 |
-                     u64{p.light_to_move} << 40 | u64{p.extra} << 48;
-    return Mix64(Mix64(Mix64(p.dogs ^ 0x9e3779b97f4a7c15ULL) ^ p.herd) ^ rest);
+    return Mix64(Mix64(Mix64(p.dogs ^ 0x9e3779b97f4a7c15ULL) ^ p.herd) ^ small_fields(p));
   }
 
   // --- notation ----------------------------------------------------------------
@@ -173,6 +174,12 @@ class PrairieGame {
   // move wins in 1; two of them, or one the cowboy cannot reach, with light
   // to move, win in 2.
   std::optional<int> static_value(const Position& p) const;
+  // Win/loss (+1/-1) known without search: static_value, plus a buffalo on
+  // row 3 that can step to row 2 out of the cowboy's reach (buffalo to
+  // move), plus the tables' results (wl1 tables included). For proof search
+  // (prove/dfpn.h), which needs no distances.
+  std::optional<int> probe_result(const Position& p) const;
+  std::optional<int> static_result(const Position& p) const;
 
   // --- tiers (retro/tier_game.h): one tier per buffalo configuration ---------------
   // A tier id holds 3 bits per column: 0 no buffalo, else 8 - its row (row 7
@@ -194,7 +201,12 @@ class PrairieGame {
   std::uint64_t tier_size(Tier t) const;
   std::vector<std::uint64_t> tier_layers(Tier t) const;
   std::pair<Tier, int> canonical_tier(Tier t) const;
-  bool in_tables(const Position& p) const { return !p.home && !p.extra; }
+  bool in_tables(const Position& p) const {
+    return (small_fields(p) & 0x00ff0000ffff0000ULL) == 0;  // no buffalo home, no extra steps
+  }
+  bool same_tier(const Position& a, const Position& b) const {
+    return a.herd == b.herd && a.top == b.top;
+  }
   Tier tier_of(const Position& p) const;
   std::uint64_t rank(Tier t, const Position& p) const;
   bool unrank(Tier t, std::uint64_t index, Position& p) const;
@@ -208,6 +220,8 @@ class PrairieGame {
 
  private:
   PrairieGame() = default;
+  static std::uint64_t small_fields(const Position& p);
+  static void set_small_fields(Position& p, std::uint64_t w);
 
   bool light_can_move(const Position& p) const;
   void generate_compound(const Position& p, MoveList& list) const;
@@ -224,31 +238,46 @@ class PrairieGame {
   std::shared_ptr<const PrairieTables> tables_;
 };
 
+// The small fields (top, home, cowboy, side, extra) are read and written as
+// one 64-bit word: after byte-sized stores, the next word-sized read of them
+// (in_tables, hash, rank of the child) would miss store forwarding and stall.
+inline std::uint64_t PrairieGame::small_fields(const Position& p) {
+  std::uint64_t w;
+  std::memcpy(&w, reinterpret_cast<const unsigned char*>(&p) + offsetof(Position, top), 8);
+  return w;
+}
+inline void PrairieGame::set_small_fields(Position& p, std::uint64_t w) {
+  std::memcpy(reinterpret_cast<unsigned char*>(&p) + offsetof(Position, top), &w, 8);
+}
+
 inline void PrairieGame::play(Position& p, Move m) const {
+  // Word layout: top 0..15, home 16..31, cowboy 32..39, side 40..47, extra 48..55.
+  constexpr std::uint64_t kSide = std::uint64_t{1} << 40;
+  constexpr std::uint64_t kExtra = std::uint64_t{0xff} << 48;
+  std::uint64_t w = small_fields(p);
   if (m.compound()) {
     for (int i = 0; i < m.steps(); ++i) {
       const int col = m.column(i);
-      if (p.top & (1u << col)) {
-        p.top &= static_cast<std::uint16_t>(~(1u << col));
+      if (w & (std::uint64_t{1} << col)) {
+        w &= ~(std::uint64_t{1} << col);
         p.herd |= Bit(kTopRowShift + col);
       } else {
         const u64 column = p.herd & (u64{0x001001001001001} << col);
         p.herd ^= column | (column >> kStride);  // one row down; row 2 never occurs here
       }
     }
-    p.extra = 0;
-    p.light_to_move ^= 1;
+    set_small_fields(p, (w & ~kExtra) ^ kSide);
     return;
   }
   const int from = m.from(), to = m.to();
   switch (m.kind()) {
     case Move::kBuffalo:
       if (from >= Square(kRows, 0)) {
-        p.top &= static_cast<std::uint16_t>(~(1u << SquareCol(from)));
+        w &= ~(std::uint64_t{1} << SquareCol(from));
         p.herd |= Bit(to - kStride);
       } else if (to < kStride) {
         p.herd &= ~Bit(from - kStride);
-        p.home |= static_cast<std::uint16_t>(1u << to);
+        w |= std::uint64_t{1} << (16 + to);
       } else {
         p.herd ^= Bit(from - kStride) | Bit(to - kStride);
       }
@@ -256,16 +285,14 @@ inline void PrairieGame::play(Position& p, Move m) const {
     case Move::kDog:
       p.dogs ^= Bit(from - kStride) | Bit(to - kStride);
       break;
-    case Move::kCowboy:
-      p.cowboy = static_cast<std::uint8_t>(to - kStride);
-      break;
     case Move::kCapture:
-      p.cowboy = static_cast<std::uint8_t>(to - kStride);
       p.herd &= ~Bit(to - kStride);
+      [[fallthrough]];
+    case Move::kCowboy:
+      w = (w & ~(std::uint64_t{0xff} << 32)) | std::uint64_t(to - kStride) << 32;
       break;
   }
-  p.extra = 0;
-  p.light_to_move ^= 1;
+  set_small_fields(p, (w & ~kExtra) ^ kSide);
 }
 
 inline PrairieGame::Tier PrairieGame::tier_of(const Position& p) const {
@@ -288,5 +315,7 @@ inline std::uint64_t PrairieGame::rank(Tier, const Position& p) const {
 }
 
 static_assert(Game<PrairieGame>);
+static_assert(sizeof(Position) == 24 && offsetof(Position, top) == 16 &&
+              offsetof(Position, unused) == 23);
 
 }  // namespace tav::prairie
