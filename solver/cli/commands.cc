@@ -7,6 +7,8 @@ Command DemoCommand();
 Command PerftCommand();
 Command MovesCommand();
 Command ShowCommand();
+Command SolveCommand();
+Command BenchCommand();
 Command RetroCommand();
 Command ProbeCommand();
 Command VerifyCommand();
@@ -18,6 +20,8 @@ const std::vector<Command>& AllCommands() {
       PerftCommand(),
       MovesCommand(),
       ShowCommand(),
+      SolveCommand(),
+      BenchCommand(),
       RetroCommand(),
       ProbeCommand(),
       VerifyCommand(),

@@ -1,6 +1,7 @@
 // Othello/Desdemona: construction, notation, position strings and diagrams.
 #include "games/reversi/reversi.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "absl/strings/ascii.h"
@@ -30,9 +31,30 @@ absl::StatusOr<ReversiGame<kNeutrals>> ReversiGame<kNeutrals>::Create(const Game
     return absl::InvalidArgumentError(absl::StrCat("--pieces does not apply to ", AV(kName)));
   }
   if (!spec.empty_columns.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat("--empty-columns does not apply to ", AV(kName)));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--empty-columns does not apply to ", AV(kName)));
   }
   return ReversiGame(n, misere);
+}
+
+template <bool kNeutrals>
+int ReversiGame<kNeutrals>::order_score(const Position& parent, Move m,
+                                        const Position& child) const {
+  if (m == kPass) return 0;
+  const u64 empty = Empty(child);
+  const u64 replies = LegalMoves(child.player, Capturable(child), empty);
+  int score = -16 * (PopCount(replies) + PopCount(replies & corners_));
+  if (corners_ & Bit(m)) score += 12;
+  if (geometry_.OddRegions(Empty(parent)) & Bit(m)) score += 6;
+  return score;
+}
+
+template <bool kNeutrals>
+int ReversiGame<kNeutrals>::evaluate(const Position& p) const {
+  const int mobility = PopCount(MoveMask(p)) - PopCount(OpponentMoveMask(p));
+  const int corners = PopCount(p.player & corners_) - PopCount(p.opponent & corners_);
+  const int squares = n_ * n_;
+  return std::clamp(mobility + 4 * corners, -squares, squares);
 }
 
 template <bool kNeutrals>
@@ -42,7 +64,7 @@ Position ReversiGame<kNeutrals>::start() const {
   const int lo = n_ / 2 - 1, hi = n_ / 2;
   Position p;
   p.opponent = Bit(lo * 8 + lo) | Bit(hi * 8 + hi);  // white
-  p.player = Bit(lo * 8 + hi) | Bit(hi * 8 + lo);     // black
+  p.player = Bit(lo * 8 + hi) | Bit(hi * 8 + lo);    // black
   p.white_to_move = 0;
   return p;
 }
@@ -55,9 +77,9 @@ std::string ReversiGame<kNeutrals>::square_name(int sq) const {
 template <bool kNeutrals>
 absl::StatusOr<int> ReversiGame<kNeutrals>::parse_square(std::string_view text) const {
   if (text.size() != 2) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("'", std::string(text), "' is not a square (expected a1..",
-                     square_name((n_ - 1) * 8 + n_ - 1), ")"));
+    return absl::InvalidArgumentError(absl::StrCat("'", std::string(text),
+                                                   "' is not a square (expected a1..",
+                                                   square_name((n_ - 1) * 8 + n_ - 1), ")"));
   }
   const int col = std::tolower(static_cast<unsigned char>(text[0])) - 'a';
   const int row = text[1] - '1';
@@ -90,8 +112,8 @@ absl::StatusOr<Move> ReversiGame<kNeutrals>::parse_move(const Position& p,
   if (!(moves & Bit(*sq))) {
     const bool occupied = ((p.player | p.opponent | p.neutral) & Bit(*sq)) != 0;
     return absl::InvalidArgumentError(
-        absl::StrCat("illegal move '", std::string(text), "': ",
-                     occupied ? "the square is occupied" : "it captures nothing"));
+        absl::StrCat("illegal move '", std::string(text),
+                     "': ", occupied ? "the square is occupied" : "it captures nothing"));
   }
   return static_cast<Move>(*sq);
 }
@@ -114,9 +136,9 @@ std::string ReversiGame<kNeutrals>::position_string(const Position& p) const {
 
 template <bool kNeutrals>
 absl::StatusOr<Position> ReversiGame<kNeutrals>::parse_position(std::string_view text) const {
-  std::vector<absl::string_view> parts = absl::StrSplit(
-      absl::StripAsciiWhitespace(absl::string_view(text.data(), text.size())),
-      absl::ByAnyChar(" \t"), absl::SkipEmpty());
+  std::vector<absl::string_view> parts =
+      absl::StrSplit(absl::StripAsciiWhitespace(absl::string_view(text.data(), text.size())),
+                     absl::ByAnyChar(" \t"), absl::SkipEmpty());
   const size_t want = static_cast<size_t>(n_ * n_);
   if (parts.size() != 2) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -124,17 +146,21 @@ absl::StatusOr<Position> ReversiGame<kNeutrals>::parse_position(std::string_view
         parts.size(), " field(s)"));
   }
   if (parts[0].size() != want) {
-    return absl::InvalidArgumentError(absl::StrCat("board has ", parts[0].size(),
-                                                   " characters, expected ", want, " for ",
-                                                   board_name()));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "board has ", parts[0].size(), " characters, expected ", want, " for ", board_name()));
   }
   u64 black = 0, white = 0, neutral = 0;
   for (size_t i = 0; i < want; ++i) {
     const u64 b = Bit(static_cast<int>(i / n_) * 8 + static_cast<int>(i % n_));
     switch (parts[0][i]) {
-      case 'X': black |= b; break;
-      case 'O': white |= b; break;
-      case '-': break;
+      case 'X':
+        black |= b;
+        break;
+      case 'O':
+        white |= b;
+        break;
+      case '-':
+        break;
       case 'N':
         if (kNeutrals) {
           neutral |= b;
@@ -142,10 +168,10 @@ absl::StatusOr<Position> ReversiGame<kNeutrals>::parse_position(std::string_view
         }
         [[fallthrough]];
       default:
-        return absl::InvalidArgumentError(absl::StrCat(
-            "bad character '", std::string(1, parts[0][i]), "' at board index ", i, " (",
-            square_name(static_cast<int>(i / n_) * 8 + static_cast<int>(i % n_)),
-            "); expected X, O", kNeutrals ? ", N" : "", " or -"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("bad character '", std::string(1, parts[0][i]), "' at board index ", i,
+                         " (", square_name(static_cast<int>(i / n_) * 8 + static_cast<int>(i % n_)),
+                         "); expected X, O", kNeutrals ? ", N" : "", " or -"));
     }
   }
   Position p;
@@ -167,22 +193,26 @@ std::string ReversiGame<kNeutrals>::diagram(const Position& p) const {
   const u64 white = p.white_to_move ? p.player : p.opponent;
   const u64 moves = MoveMask(p);
   std::string out = "  ";
-  for (int c = 0; c < n_; ++c) absl::StrAppend(&out, " ", std::string(1, static_cast<char>('a' + c)));
+  for (int c = 0; c < n_; ++c)
+    absl::StrAppend(&out, " ", std::string(1, static_cast<char>('a' + c)));
   out += "\n";
   for (int r = 0; r < n_; ++r) {  // row 1 at the top, as Othello players draw it
     absl::StrAppend(&out, r + 1 < 10 ? " " : "", r + 1);
     for (int c = 0; c < n_; ++c) {
       const u64 b = Bit(r * 8 + c);
-      const char ch = (black & b)     ? 'X'
-                      : (white & b)   ? 'O'
+      const char ch = (black & b)       ? 'X'
+                      : (white & b)     ? 'O'
                       : (p.neutral & b) ? 'N'
-                      : (moves & b)   ? '*'
-                                      : '.';
+                      : (moves & b)     ? '*'
+                                        : '.';
       absl::StrAppend(&out, " ", std::string(1, ch));
     }
     out += "\n";
   }
-  absl::StrAppend(&out, is_over(p) ? "game over" : p.white_to_move ? "O (white) to move" : "X (black) to move",
+  absl::StrAppend(&out,
+                  is_over(p)        ? "game over"
+                  : p.white_to_move ? "O (white) to move"
+                                    : "X (black) to move",
                   "   X ", PopCount(black), "  O ", PopCount(white));
   if (kNeutrals) absl::StrAppend(&out, "  N ", PopCount(p.neutral));
   absl::StrAppend(&out, "  empty ", remaining(p), "\n");

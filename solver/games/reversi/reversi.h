@@ -15,21 +15,24 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "absl/status/statusor.h"
 #include "core/bits.h"
-#include "core/strings.h"
 #include "core/game.h"
 #include "core/hash.h"
 #include "core/move_list.h"
+#include "core/strings.h"
 #include "games/reversi/bitboard.h"
+#include "games/reversi/endgame.h"
+#include "games/reversi/stability.h"
 
 namespace tav::reversi {
 
 struct Position {
-  u64 player = 0;    // stones of the side to move
-  u64 opponent = 0;  // stones of the other side
-  u64 neutral = 0;   // neutral stones (Desdemona; always 0 in Othello)
+  u64 player = 0;         // stones of the side to move
+  u64 opponent = 0;       // stones of the other side
+  u64 neutral = 0;        // neutral stones (Desdemona; always 0 in Othello)
   u64 white_to_move = 0;  // 0: black (X) to move, 1: white (O); a full word, so no padding
   friend bool operator==(const Position&, const Position&) = default;
 };
@@ -135,6 +138,45 @@ class ReversiGame {
     return h;
   }
 
+  // ---- Solver hooks (game.h OPTIONAL members; see endgame.h, stability.h) ----
+
+  // The last empties are solved by EndgameSolver: no table, parity ordering.
+  static constexpr int kSmallSolverRemaining = 7;
+  int solve_small(const Position& p, int alpha, int beta, std::uint64_t& nodes) const {
+    const u64 empty = Empty(p);
+    if constexpr (kNeutrals) {
+      if (misere_) {
+        return EndgameSolver<true, true>(geometry_).Solve(p.player, p.opponent, p.neutral, empty,
+                                                          alpha, beta, nodes);
+      }
+      return EndgameSolver<true, false>(geometry_).Solve(p.player, p.opponent, p.neutral, empty,
+                                                         alpha, beta, nodes);
+    } else {
+      return EndgameSolver<false, false>(geometry_).Solve(p.player, p.opponent, 0, empty, alpha,
+                                                          beta, nodes);
+    }
+  }
+
+  // Move ordering: fastest first (fewest replies for the opponent, corners
+  // counting double), then corners and odd-parity regions.
+  int order_score(const Position& parent, Move m, const Position& child) const;
+
+  // Stable stones bound the final score: the opponent keeps at least its
+  // stable stones, so the mover scores at most squares - 2 * stable(opponent).
+  std::pair<int, int> value_bounds(const Position& p) const {
+    const u64 outside = ~mask_;
+    const FullLines full = ComputeFullLines(p.player | p.opponent | p.neutral | outside);
+    const int mine = PopCount(StableStones(p.player, full, outside));
+    const int theirs = PopCount(StableStones(p.opponent, full, outside));
+    const int squares = n_ * n_;
+    if (kNeutrals && misere_) return {2 * theirs - squares, squares - 2 * mine};
+    return {2 * mine - squares, squares - 2 * theirs};
+  }
+
+  // A rough heuristic for depth-limited search and move ordering, in discs:
+  // mobility and corners (no learned weights).
+  int evaluate(const Position& p) const;
+
   int symmetry_count() const { return 8; }
   Position transform(const Position& p, int s) const {
     return {TransformBoard(p.player, s, n_), TransformBoard(p.opponent, s, n_),
@@ -155,11 +197,18 @@ class ReversiGame {
   absl::StatusOr<int> parse_square(std::string_view text) const;
 
  private:
-  ReversiGame(int n, bool misere) : n_(n), misere_(misere), mask_(BoardMask(n)) {}
+  ReversiGame(int n, bool misere)
+      : n_(n),
+        misere_(misere),
+        mask_(BoardMask(n)),
+        corners_(Bit(0) | Bit(n - 1) | Bit((n - 1) * 8) | Bit((n - 1) * 8 + n - 1)),
+        geometry_(EndgameGeometry::ForSize(n)) {}
 
   int n_ = 8;
   bool misere_ = false;
   u64 mask_ = ~u64{0};
+  u64 corners_ = 0;
+  EndgameGeometry geometry_;
 };
 
 using Othello = ReversiGame<false>;

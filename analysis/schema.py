@@ -1,0 +1,166 @@
+"""The record schemas of data/README.md, as far as the analysis relies on them.
+
+Every JSON object Tavoliere writes carries ``kind`` (which schema) and ``schema`` (its integer
+version). This module knows which kinds and versions the analysis reads and checks the few keys
+each report needs. It is deliberately lenient about everything else: readers ignore keys they do
+not know, and optional keys may be missing (they become empty cells).
+
+Two levels of trouble, on purpose:
+
+* :class:`InputError` -- the input cannot be analysed at all: an unknown ``kind``, an unknown
+  ``schema`` version, a record without ``kind``/``schema``, a path that does not exist. The CLI
+  prints one line and exits with status 2, like ``tav``.
+* :class:`BadRecord` -- one record is unusable (malformed JSON, a truncated line, a missing or
+  mistyped key). The loader reports it with its file and line and skips it, or turns it into an
+  :class:`InputError` under ``--strict``.
+
+To teach the analysis a new kind or version, add it to :data:`KINDS` (and handle it in
+``load.py``); data/README.md is the authority on what the keys mean. A kind documented there that
+no report uses goes into :data:`UNANALYSED_KINDS` instead: its records are skipped silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from numbers import Real
+
+
+class InputError(Exception):
+    """Input the analysis cannot use at all (exit status 2)."""
+
+
+class BadRecord(Exception):
+    """One record that cannot be used; reported with its location and skipped."""
+
+
+# Type tags for the checks below.
+INT = "int"
+NUMBER = "number"
+STRING = "string"
+LIST = "list"
+OBJECT = "object"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What the analysis needs from one record kind."""
+
+    versions: frozenset[int]
+    # key -> type tag; the key must be present and of that type (None is refused).
+    required: dict[str, str] = field(default_factory=dict)
+    # key -> type tag; the key may be missing or null, but if present must have that type.
+    optional: dict[str, str] = field(default_factory=dict)
+
+
+_STATS = {"nodes": NUMBER, "seconds": NUMBER, "nps": NUMBER, "tt_hit_rate": NUMBER, "threads": INT}
+
+KINDS: dict[str, Kind] = {
+    "solve": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING, "value": NUMBER},
+        optional={
+            "variant": STRING, "size": INT, "board": STRING, "position": STRING, "moves": STRING,
+            "side_to_move": INT, "remaining": INT, "mode": STRING, "value_first_player": NUMBER,
+            "result": STRING, "plies": INT, "best_move": STRING, "pv": LIST, "analysis": LIST,
+            "tt_probes": NUMBER, "tt_hits": NUMBER, "tt_cutoffs": NUMBER, "tt_mb": NUMBER,
+            "provenance": OBJECT, **_STATS,
+        },
+    ),
+    "suite_result": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING, "value": NUMBER},
+        optional={
+            "id": None, "size": INT, "position": STRING, "expected": NUMBER,
+            "expected_moves": LIST, "best_move": STRING, "ok": None, **_STATS,
+        },
+    ),
+    "explore_position": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING, "ply": INT, "value": NUMBER, "value_kind": STRING},
+        optional={
+            "variant": STRING, "size": INT, "board": STRING, "moves": LIST, "position": STRING,
+            "key": STRING, "duplicates": INT, "origin": STRING, "value_first_player": NUMBER,
+            "bound": STRING, "depth": INT, "side_to_move": INT, "best_move": STRING, "pv": LIST,
+            "annotations": OBJECT, "remaining": INT, **_STATS,
+        },
+    ),
+    "explore_run": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING},
+        optional={
+            "variant": STRING, "size": INT, "board": STRING, "root_moves": None, "plies": INT,
+            "mode": STRING, "depth": INT, "budget_s": NUMBER, "threads": INT, "tt_mb": NUMBER,
+            "status": STRING, "started": STRING, "finished": STRING, "totals": OBJECT,
+            "root": OBJECT, "provenance": OBJECT,
+        },
+    ),
+    "retro_stats": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING, "remoteness": LIST},
+        optional={
+            "variant": STRING, "size": INT, "board": STRING, "tiers": LIST, "longest_win": OBJECT,
+            "start": OBJECT, "positions": NUMBER, "seconds": NUMBER,
+            "positions_per_second": NUMBER, "threads": INT, "peak_memory_mb": NUMBER,
+            "provenance": OBJECT,
+        },
+    ),
+}
+
+# Kinds documented in data/README.md that no report reads (skipped without a warning).
+UNANALYSED_KINDS: frozenset[str] = frozenset()
+
+VALUE_KINDS = ("exact", "wld", "bound", "heuristic")
+
+
+def _has_type(value, tag) -> bool:
+    if tag is None:
+        return True
+    if tag == INT:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tag == NUMBER:
+        return isinstance(value, Real) and not isinstance(value, bool)
+    if tag == STRING:
+        return isinstance(value, str)
+    if tag == LIST:
+        return isinstance(value, list)
+    if tag == OBJECT:
+        return isinstance(value, dict)
+    raise AssertionError(tag)
+
+
+def check_kind_and_version(record: dict) -> str:
+    """Returns the record's kind; raises InputError for an unknown kind or version."""
+    kind = record.get("kind")
+    version = record.get("schema")
+    if not isinstance(kind, str):
+        raise InputError("record has no 'kind' string: not a Tavoliere result record")
+    if kind in UNANALYSED_KINDS:
+        return kind
+    if kind not in KINDS:
+        known = ", ".join(sorted(KINDS))
+        raise InputError(f"unknown record kind '{kind}' (this analysis reads: {known})")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise InputError(f"record of kind '{kind}' has no integer 'schema' version")
+    if version not in KINDS[kind].versions:
+        known = ", ".join(str(v) for v in sorted(KINDS[kind].versions))
+        raise InputError(
+            f"unknown schema version {version} for kind '{kind}' (this analysis reads version {known})"
+        )
+    return kind
+
+
+def check_keys(kind: str, record: dict) -> None:
+    """Raises BadRecord when a key the analysis needs is missing or has the wrong type."""
+    spec = KINDS[kind]
+    for key, tag in spec.required.items():
+        if record.get(key) is None:
+            raise BadRecord(f"{kind} record without '{key}'")
+        if not _has_type(record[key], tag):
+            raise BadRecord(f"{kind} record: '{key}' is not a {tag}")
+    for key, tag in spec.optional.items():
+        value = record.get(key)
+        if value is not None and not _has_type(value, tag):
+            raise BadRecord(f"{kind} record: '{key}' is not a {tag}")
+    value_kind = record.get("value_kind")
+    if kind == "explore_position" and value_kind not in VALUE_KINDS:
+        raise BadRecord(f"explore_position record: unknown value_kind '{value_kind}'")

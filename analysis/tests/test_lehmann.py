@@ -1,0 +1,97 @@
+"""Lehmann report: dark's values per placement, symmetry expansion and the verdicts."""
+
+from __future__ import annotations
+
+import analysis
+from analysis import lehmann
+from analysis.load import display_path
+
+from .conftest import GOOD
+
+
+def placements_of(good, run_folder):
+    table, notes = lehmann.placement_records(good)
+    assert notes == []
+    return table[table["run"] == display_path(run_folder)]
+
+
+def test_classic_exploration_gives_dark_the_first_players_value_of_each_class(good):
+    table = placements_of(good, GOOD / "explore" / "cathedral-classic-5x5")
+    values = dict(zip(table["active"], table["dark_value"]))
+    assert values == {"b4": 3, "c4": 5, "d4": 3, "b5": 1, "c5": 1, "d5": 1}
+    assert set(table["orientation"]) == {"n"}  # Yee3 was read from the annotation squares
+
+
+def test_analyze_values_are_the_movers_and_are_negated_for_light(good):
+    table = placements_of(good, GOOD / "solve")
+    assert sorted(table["dark_value"]) == [1, 1, 1, 3, 3, 5]
+    assert set(table["source"]) == {"solve --analyze"}
+
+
+def test_six_classes_cover_all_24_cathedral_placements_of_5x5_by_rotation(good):
+    table = placements_of(good, GOOD / "explore" / "cathedral-classic-5x5")
+    values, conflicts = lehmann.expand(table, 5)
+    assert (len(values), conflicts) == (24, 0)
+    # The placement Yed4 is Ynb4 turned a quarter clockwise: (b4 -> d4, north -> east).
+    assert values[("Y", "e", (3, 3))]["dark_value"] == 3
+
+
+def test_lehmann_records_expand_by_rotation_and_mirror_and_keep_darks_bound(good):
+    table = placements_of(good, GOOD / "explore" / "cathedral-lehmann-5x5")
+    values, conflicts = lehmann.expand(table, 5)
+    stables = {k: v for k, v in values.items() if k[0] == "S"}
+    from analysis import cathedral
+    covered = {frozenset(cathedral.square_name(*s) for s in cathedral.squares("S", k[1], k[2]))
+               for k in stables}
+    # {b2,b1} turned four times, and the mirror images of those four.
+    assert covered == {frozenset(p.split()) for p in
+                       ["b2 b1", "a4 b4", "d4 d5", "d2 e2", "d2 d1", "e4 d4", "b4 b5", "a2 b2"]}
+    assert {v["dark_bound"] for v in stables.values()} == {"upper"}  # light >= 1: dark <= -1
+    # Tavern c3 is fixed by every symmetry, the Inn and the Bridge give 8 and 4.
+    assert (len(values), conflicts) == (1 + 8 + 8 + 4, 0)
+
+
+def test_verdicts_separate_proof_from_estimate(good):
+    section = lehmann.build(good)
+    verdicts = section.tables["lehmann_verdicts"]
+    rows = {(r["variant"], r["run"].rsplit("/", 1)[-1]): r for r in verdicts.to_dict("records")}
+    classic = rows[("classic", "cathedral-classic-5x5")]
+    assert classic["verdict"].startswith("proven: dark wins")
+    assert classic["dark's value (best play)"] == 1
+    variant = rows[("lehmann", "cathedral-lehmann-5x5")]
+    assert variant["verdict"].startswith("estimated: dark wins with its best first building")
+    assert "only 21 of 159" in variant["verdict"]
+    assert (variant["exact"], variant["bound"], variant["heuristic"]) == (1, 8, 12)
+
+
+def test_a_proven_draw_for_one_placement_refutes_the_claim():
+    values = {1: {"dark_value": 2.0, "value_kind": "exact", "dark_bound": None},
+              2: {"dark_value": 0.0, "value_kind": "wld", "dark_bound": None}}
+    assert lehmann.verdict("classic", values, 2)[0].startswith("refuted")
+    values[2] = {"dark_value": 1.0, "value_kind": "heuristic", "dark_bound": None}
+    assert lehmann.verdict("classic", values, 2)[0].startswith("estimated: dark wins")
+    values[2] = {"dark_value": 1.0, "value_kind": "bound", "dark_bound": "lower"}
+    assert lehmann.verdict("classic", values, 2)[0].startswith("proven")
+
+
+def test_records_that_should_be_symmetric_but_disagree_are_counted(good):
+    table = placements_of(good, GOOD / "explore" / "cathedral-classic-5x5").copy()
+    twin = table[table["active"] == "b4"].copy()
+    twin["orientation"], twin["active"], twin["dark_value"] = "e", "d4", 4.0  # Ynb4 turned
+    import pandas as pd
+    _, conflicts = lehmann.expand(pd.concat([table, twin]), 5)
+    assert conflicts == 4
+
+
+def test_no_cathedral_data_says_so(tmp_path):
+    section = lehmann.build(analysis.load([tmp_path]))
+    assert "No Cathedral placement values yet" in section.blocks[0].text
+
+
+def test_a_value_shows_on_every_active_square_that_spells_the_same_placement():
+    # The Square P north on a2 covers a2 b2 a1 b1; spelled east, south and west its active
+    # square is b2, b1 and a1 (RULES.md: the picture turns about the active square).
+    row = {"dark_value": 3.0, "value_kind": "exact", "dark_bound": None}
+    values = {("P", *analysis.cathedral.canonical_spelling("P", "n", (0, 1), 5)): row}
+    shown = lehmann.best_by_active_square(values, "P", 5)
+    assert {analysis.cathedral.square_name(*s) for s in shown} == {"a2", "b2", "b1", "a1"}

@@ -1,0 +1,288 @@
+// Cathedral (RULES.md, "Cathedral"): classic and Lehmann variants, boards
+// 5x5 .. 10x10, any per-player piece list.
+//
+// Representation (see tables.h for the board layout): a Position is a handful
+// of u128 boards — each player's buildings, four bit planes holding the type
+// of every building square, each player's territory (empty squares only), the
+// Cathedral — plus hands as packed 4-bit counts. Storing the *type of each
+// square* instead of a list of pieces makes the position independent of how a
+// block of touching same-type buildings splits into pieces; that split never
+// matters, because two touching buildings of one owner always share a region
+// of the opponent's complement and so can never be captured one at a time.
+//
+// Moves: all placements of one orientation are found at once by ANDing the
+// free squares shifted by each cell's offset; territory and capture are found
+// by 8-connected flood fills of whole u128 boards (tables.h: Fill8). After
+// every building the mover's complement is split into regions and each region
+// is judged exactly as RULES.md words it (no incremental shortcut, so even a
+// hand-made position is scored by the letter of the rules).
+//
+// Players: kDark = 0 (the first player: places the first building) and kLight
+// = 1. In the classic game light moves first, placing only the Cathedral, so
+// the start position has side_to_move() == 1.
+//
+// Symmetry. The 4 rotations of the board are exact symmetries and are the
+// transforms offered to generic code (symmetry_count() == 4). A reflection
+// turns light's Abbey/Academy into dark's, so it is a symmetry of the value
+// only together with swapping the colours (and the side to move). Generic code
+// assumes a transform keeps the side to move (records give the value from the
+// first player's view), so the reflection is not offered as a transform;
+// MirrorSwap() exposes it for tests and for callers that want to merge the
+// two colour-mirrored openings themselves.
+//
+// Position string (one line, fields separated by single spaces):
+//   <board> <light hand> <dark hand> <to move> <first buildings> <cathedral>
+//   board:  N*N characters in the order a1 b1 .. (row 1 first, as RULES.md's
+//           common convention), one per square: '.' free, '+' light's
+//           territory, '-' dark's territory, 'Y' the Cathedral, a building
+//           type letter V S L N P M Z O C T A in upper case for light's
+//           buildings and lower case for dark's.
+//   hands:  the type letters still in hand, in the order VSLNPMZOCTA, or '-'.
+//   to move: 'light' or 'dark'.
+//   first buildings: who has placed a first building: 'none', 'dark',
+//           'light' or 'both'.
+//   cathedral: 'hand' (still to be placed), 'board', or 'gone' (captured).
+// Example (5x5, classic start):
+//   "......................... VSLN VSLN light none hand"
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "absl/status/statusor.h"
+#include "core/bits.h"
+#include "core/game.h"
+#include "core/hash.h"
+#include "games/cathedral/move_list.h"
+#include "games/cathedral/pieces.h"
+#include "games/cathedral/tables.h"
+
+namespace tav::cathedral {
+
+enum CathedralState : std::uint8_t {
+  kCathedralInHand = 0,
+  kCathedralOnBoard = 1,
+  kCathedralGone = 2
+};
+
+struct Position {
+  std::array<u128, 2> buildings{};      // [kDark], [kLight]
+  std::array<u128, 4> type_bits{};      // bit i of each building square's type
+  std::array<u128, 2> territory{};      // empty squares claimed by [kDark], [kLight]
+  u128 cathedral = 0;                   // the Cathedral's squares while on the board
+  std::uint64_t key = 0;                // Zobrist key of all but the territory
+  std::array<std::uint64_t, 2> hand{};  // 4-bit count per type, type t at bits 4t..4t+3
+  std::array<std::uint8_t, 2> hand_squares{};
+  std::uint8_t to_move = kLight;
+  std::uint8_t first_placed = 0;  // bit p: player p has placed its first building
+  std::uint8_t cathedral_state = kCathedralInHand;
+  std::array<std::uint8_t, 3> unused{};
+  friend bool operator==(const Position&, const Position&) = default;
+
+  int count(int player, int type) const {
+    return static_cast<int>(hand[player] >> (4 * type) & 15);
+  }
+};
+
+// A building placement is (orientation << 7 | anchor), see tables.h; kNone
+// marks a missing part. A classic Cathedral move has only `cathedral`, a
+// Lehmann compound turn both, a pass neither.
+struct Move {
+  static constexpr std::uint16_t kNone = 0xFFFF;
+  std::uint16_t building = kNone;
+  std::uint16_t cathedral = kNone;
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+inline constexpr std::uint16_t Placement(int orientation, int anchor) {
+  return static_cast<std::uint16_t>(orientation << 7 | anchor);
+}
+inline constexpr int OrientationOf(std::uint16_t placement) { return placement >> 7; }
+inline constexpr int AnchorOf(std::uint16_t placement) { return placement & 127; }
+
+class Cathedral {
+ public:
+  using Position = cathedral::Position;
+  using Move = cathedral::Move;
+  using MoveList = SpillMoveList<Move, 2200>;
+
+  static constexpr std::string_view kName = "cathedral";
+  // |value| <= a player's listed squares; Create() caps each list at 100.
+  static constexpr int kMaxValue = 100;
+
+  static absl::StatusOr<Cathedral> Create(const GameSpec& spec);
+
+  // ---- Configuration ---------------------------------------------------------
+  std::string variant() const { return lehmann_ ? "lehmann" : "classic"; }
+  bool lehmann() const { return lehmann_; }
+  int size() const { return tables_->n; }
+  std::string board_name() const;
+  const Tables& tables() const { return *tables_; }
+  // The per-player piece list, as type letters in VSLNPMZOCTA order.
+  std::string pieces() const;
+  int listed(int type) const { return static_cast<int>(list_ >> (4 * type) & 15); }
+  int listed_squares() const { return list_squares_; }
+
+  Position start() const;
+
+  // ---- Moves -------------------------------------------------------------------
+  void generate_moves(const Position& p, MoveList& list) const;
+  int count_moves(const Position& p) const;
+  void play(Position& p, Move m) const;
+  Move pass_move() const { return Move{}; }
+  bool is_over(const Position& p) const {
+    return !HasPlacement(p, p.to_move) && !HasPlacement(p, p.to_move ^ 1);
+  }
+  int final_value(const Position& p) const {
+    return p.hand_squares[p.to_move ^ 1] - p.hand_squares[p.to_move];
+  }
+  int side_to_move(const Position& p) const { return p.to_move; }
+
+  // Work left: 4 x (free squares that are nobody's territory) + pieces in
+  // both hands (the Cathedral counted while in hand). It strictly decreases
+  // along every non-pass move of a game, although captures give pieces back:
+  // a building placed in its owner's territory captures nothing (the regions
+  // it splits hold no enemy piece) and leaves the hand; a building placed on
+  // s free squares captures at most one piece per region it borders, and a
+  // polyomino of s squares borders at most 4s separate regions (a single
+  // square at most 4: its 8 neighbours alternate wall, region, wall ...), so
+  // 4s outweighs them. Small enough (<= 429 on 10x10) to serve as the search's
+  // measure of work, in the same spirit as Othello's empty squares.
+  int remaining(const Position& p) const {
+    const u128 free = tables_->board & ~Occupied(p) & ~p.territory[0] & ~p.territory[1];
+    return 4 * PopCount(free) + PiecesInHand(p.hand[0]) + PiecesInHand(p.hand[1]) +
+           (p.cathedral_state == kCathedralInHand ? 1 : 0);
+  }
+  // Sum of the 4-bit counts (at most 15 x 11 = 165).
+  static int PiecesInHand(std::uint64_t hand) {
+    const std::uint64_t bytes =
+        (hand & 0x0F0F0F0F0F0F0F0FULL) + (hand >> 4 & 0x0F0F0F0F0F0F0F0FULL);
+    return static_cast<int>((bytes * 0x0101010101010101ULL) >> 56);
+  }
+
+  std::uint64_t hash(const Position& p) const {
+    const u128 t0 = p.territory[0], t1 = p.territory[1];
+    if ((t0 | t1) == 0) return p.key;
+    // Territory changes by whole regions, so it is mixed in here rather than
+    // kept in the incremental key (one claim would cost a per-square loop).
+    std::uint64_t h = Mix64(static_cast<std::uint64_t>(t0) ^ 0x243f6a8885a308d3ULL);
+    h = Mix64(h ^ static_cast<std::uint64_t>(t0 >> 64));
+    h = Mix64(h ^ static_cast<std::uint64_t>(t1) ^ 0x13198a2e03707344ULL);
+    h = Mix64(h ^ static_cast<std::uint64_t>(t1 >> 64));
+    return p.key ^ h;
+  }
+
+  // ---- Notation and strings (notation.cc, position_string.cc) ---------------
+  std::string position_string(const Position& p) const;
+  absl::StatusOr<Position> parse_position(std::string_view text) const;
+  std::string move_string(const Position& p, Move m) const;
+  absl::StatusOr<Move> parse_move(const Position& p, std::string_view text) const;
+  std::string diagram(const Position& p) const;
+  std::string square_name(int sq) const;
+  // The squares a move covers ("e5 d5"), for messages and tests.
+  std::string placement_squares(std::uint16_t placement) const;
+
+  // ---- Symmetry (symmetry.cc) -------------------------------------------------
+  int symmetry_count() const { return 4; }
+  Position transform(const Position& p, int symmetry) const;
+  Move transform_move(const Position& p, Move m, int symmetry) const;
+  // Reflection in the vertical axis with light and dark swapped (see above).
+  Position MirrorSwap(const Position& p) const;
+
+  // ---- Search hooks (bounds.cc, cathedral.cc) --------------------------------------
+  int order_score(const Position& parent, Move m, const Position& child) const;
+  // Admissible [lower, upper] bounds on the final value for the side to move,
+  // from the pieces that can still fit (bounds.cc explains why they hold).
+  std::pair<int, int> value_bounds(const Position& p) const;
+
+  // ---- Rules helpers (public for tests, benches and the solver hooks) --------
+  u128 Occupied(const Position& p) const { return p.buildings[0] | p.buildings[1] | p.cathedral; }
+  // Squares where `player` may build: empty and not the opponent's territory.
+  u128 Free(const Position& p, int player) const {
+    return tables_->board & ~Occupied(p) & ~p.territory[player ^ 1];
+  }
+  // Anchors at which orientation `o` fits on the `free` squares.
+  u128 Anchors(int o, u128 free, bool first) const {
+    const Orientation& orient = tables_->orientations[o];
+    u128 anchors = (first ? orient.no_pocket : orient.on_board) & free;
+    for (int i = 1; i < orient.cells; ++i) anchors &= free >> orient.offsets[i];
+    return anchors;
+  }
+  // Whether `player` could place something if it were their turn.
+  bool HasPlacement(const Position& p, int player) const;
+  u128 PlacementMask(std::uint16_t placement) const {
+    return tables_->orientations[OrientationOf(placement)].mask << AnchorOf(placement);
+  }
+  int TypeOf(std::uint16_t placement) const {
+    return tables_->orientations[OrientationOf(placement)].type;
+  }
+  // Notation of one placement, and its parse for `owner` (notation.cc):
+  // the placement named, whether or not it is legal now.
+  std::string Spell(std::uint16_t placement) const;
+  absl::StatusOr<std::uint16_t> ParseSpelling(int owner, std::string_view text) const;
+  // Whether `squares`, a set of whole buildings of one owner, is one building:
+  // all of one type and as many squares as that type has.
+  bool IsOneBuilding(const Position& p, u128 squares) const {
+    const int type = TypeAt(p, LowestBit(squares));
+    if (PopCount(squares) != kTypeSize[type]) return false;
+    for (const u128 plane : p.type_bits) {
+      const u128 part = plane & squares;
+      if (part != 0 && part != squares) return false;
+    }
+    return true;
+  }
+  // Type of the building on square sq (which must hold one).
+  int TypeAt(const Position& p, int sq) const {
+    int type = 0;
+    for (int i = 0; i < 4; ++i) type |= static_cast<int>(p.type_bits[i] >> sq & 1) << i;
+    return type;
+  }
+
+ private:
+  Cathedral(std::shared_ptr<const Tables> tables, bool lehmann, std::uint64_t list)
+      : tables_(std::move(tables)), lehmann_(lehmann), list_(list) {
+    for (int t = 0; t < kTypes; ++t) list_squares_ += listed(t) * kTypeSize[t];
+  }
+
+  // What the mover's turn is: a normal building, or light's Cathedral turn
+  // and how much of it fits (cathedral.cc, CathedralTurnOf).
+  enum class CathedralTurn { kNormal, kCathedralOnly, kCompound, kBuildingOnly, kNone };
+  CathedralTurn CathedralTurnOf(const Position& p) const;
+  CathedralTurn TurnOf(const Position& p) const {
+    if (p.cathedral_state != kCathedralInHand || p.to_move != kLight) return CathedralTurn::kNormal;
+    return CathedralTurnOf(p);
+  }
+  // Why `owner` may not place `placement` now (squares in `also_blocked`
+  // count as covered), or OK.
+  absl::Status CheckPlacement(const Position& p, int owner, std::uint16_t placement,
+                              u128 also_blocked) const;
+  // The Zobrist key of p computed from scratch (parse_position, transforms).
+  std::uint64_t ComputeKey(const Position& p) const;
+
+  // Writes the building placements of `player` on `free` to out; returns the end.
+  Move* WriteBuildings(const Position& p, int player, u128 free, std::uint16_t cathedral,
+                       Move* out) const;
+  int CountBuildings(const Position& p, int player, u128 free) const;
+  bool AnyBuilding(const Position& p, int player, u128 free) const;
+  void PlaceBuilding(Position& p, int player, std::uint16_t placement) const;
+  void PlaceCathedral(Position& p, std::uint16_t placement) const;
+  void Claim(Position& p, int player) const;
+  struct Reach;
+  Reach ReachOf(const Position& p, int player) const;
+  int UnplacedLowerBound(const Position& p, int player, u128 reach, int room) const;
+  void RemoveBuilding(Position& p, int owner, u128 squares) const;
+
+  std::shared_ptr<const Tables> tables_;
+  bool lehmann_ = false;
+  std::uint64_t list_ = 0;  // per-player list, packed like Position::hand
+  int list_squares_ = 0;
+
+  friend class CathedralTestPeer;
+};
+
+}  // namespace tav::cathedral

@@ -1,0 +1,365 @@
+// One search thread: fail-soft negamax alpha-beta with principal variation
+// search (null windows off the principal variation), over any Game.
+//
+// A node, in order:
+//   probe()             an endgame table answers: the position is a leaf
+//   solve_small()       the game's own solver below kSmallSolverRemaining
+//   no moves            final_value()
+//   depth 0             (heuristic mode only) evaluate()
+//   value_bounds()      admissible bounds (Othello: stable discs) outside the
+//                       window end the search
+//   transposition table bounds outside the window (or exact) end the search;
+//                       its move is searched first, before the other children
+//                       are even generated
+//   children            made, scored by order_score() (or by a shallow
+//                       search with evaluate() where SearchParams says so),
+//                       each probed in the table first (enhanced
+//                       transposition cutoff) on big subtrees, then searched
+//                       best first: the first with the full window, the rest
+//                       with a null window and re-searched on a fail high
+//   store               the result's bounds, the best move's index
+//
+// Values pass between plies through values.h (BackUp/ChildWindow), so score
+// games and win/loss-distance games share every line of this file.
+//
+// Parallel search (simplified ABDADA): every thread runs this same search on
+// the same root, sharing the transposition table. At nodes with enough work
+// left, a thread skips a non-first child that another thread is inside
+// (BusyTable) and comes back to it after its other children, by when the
+// other thread's result is usually in the table. The first thread to finish
+// the root has the answer; the others are stopped. A stopped search returns
+// at once and stores nothing, so no partial result ever reaches the table,
+// and every thread's result is a full search: the value cannot depend on the
+// number of threads or on timing, only the node count and (among equal
+// moves) the best move can.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/game.h"
+#include "search/busy_table.h"
+#include "search/options.h"
+#include "search/tt.h"
+#include "search/values.h"
+
+namespace tav::search {
+
+// What the threads of one solve share besides the table.
+struct SharedSearchState {
+  std::atomic<bool> stop{false};
+  BusyTable busy;
+  bool has_deadline = false;
+  std::chrono::steady_clock::time_point deadline;
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+template <Game G>
+class Searcher {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+  static constexpr int kInf = kInfinity<G>;
+  static_assert(G::kMaxValue < kTTMaxBound, "values must fit the table's 16-bit bounds");
+
+  Searcher(const G& game, TranspositionTable& tt, SharedSearchState& shared,
+           const SearchParams& params, bool parallel)
+      : game_(game), tt_(tt), shared_(shared), params_(params), parallel_(parallel) {}
+
+  // Searches a root that is not over. Returns the fail-soft value within
+  // (alpha, beta) and, in *best, the index (generate_moves order) of the move
+  // with the highest value. The root never takes a cutoff from the table, the
+  // bounds hook or the small solver, so it always has a best move.
+  template <bool kHeuristic>
+  int Root(const Position& pos, int alpha, int beta, int depth, int* best) {
+    *best = -1;
+    return Search<true, kHeuristic>(pos, alpha, beta, depth, 0, best);
+  }
+
+  // A fail-soft search of any position (used to follow the principal
+  // variation and to analyze moves); exact/WLD semantics.
+  int Value(const Position& pos, int alpha, int beta) {
+    return Search<true, false>(pos, alpha, beta, 0, 1, nullptr);
+  }
+
+  bool Stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+  bool horizon() const { return horizon_; }
+  void ClearHorizon() { horizon_ = false; }
+
+  SearchStats stats() const {
+    SearchStats s;
+    s.nodes = nodes_;
+    s.tt_probes = tt_probes_;
+    s.tt_hits = tt_hits_;
+    s.tt_cutoffs = tt_cutoffs_;
+    return s;
+  }
+
+ private:
+  struct Child {
+    Position pos;
+    int index;  // in generate_moves order
+    int score;  // ordering: higher first
+  };
+
+  // Work left below a position: remaining() when the game has it, otherwise
+  // a guess that shrinks with the distance from the root.
+  int Work(const Position& pos, int ply) const {
+    if constexpr (HasRemaining<G>) {
+      return game_.remaining(pos);
+    } else {
+      return std::max(0, 48 - 4 * ply);
+    }
+  }
+
+  int Evaluate(const Position& pos) const {
+    if constexpr (HasEvaluate<G>) {
+      return std::clamp(static_cast<int>(game_.evaluate(pos)), -G::kMaxValue, G::kMaxValue);
+    } else {
+      return 0;
+    }
+  }
+
+  void Poll() {
+    if (shared_.has_deadline && std::chrono::steady_clock::now() >= shared_.deadline) {
+      shared_.stop.store(true, std::memory_order_relaxed);
+    }
+    if (shared_.cancel != nullptr && shared_.cancel->load(std::memory_order_relaxed)) {
+      shared_.stop.store(true, std::memory_order_relaxed);
+    }
+  }
+
+  // Per-ply child arrays, reused so that the search never allocates once warm.
+  Child* Children(int ply, int n) {
+    if (static_cast<int>(child_stack_.size()) <= ply) child_stack_.resize(ply + 1);
+    std::vector<Child>& v = child_stack_[ply];
+    if (static_cast<int>(v.size()) < n) v.resize(n);
+    return v.data();
+  }
+
+  // The value of the parent through `child`: PVS (a null window unless this
+  // is the first child of a PV node, and a re-search on a fail high).
+  template <bool kPv, bool kHeuristic>
+  int SearchChild(const Position& child, int alpha, int beta, int depth, int ply, bool first) {
+    if (kPv && first) {
+      const Window w = ChildWindow<G>(alpha, beta);
+      return BackUp<G>(
+          Search<true, kHeuristic>(child, w.alpha, w.beta, depth - 1, ply + 1, nullptr));
+    }
+    const Window w = ChildWindow<G>(alpha, alpha + 1);
+    int v =
+        BackUp<G>(Search<false, kHeuristic>(child, w.alpha, w.beta, depth - 1, ply + 1, nullptr));
+    if (kPv && v > alpha && v < beta && !Stopped()) {
+      const Window full = ChildWindow<G>(alpha, beta);
+      v = BackUp<G>(
+          Search<true, kHeuristic>(child, full.alpha, full.beta, depth - 1, ply + 1, nullptr));
+    }
+    return v;
+  }
+
+  // A plain depth-limited alpha-beta with evaluate(), no table: scores
+  // children for ordering at the top of big subtrees.
+  int SortSearch(const Position& pos, int alpha, int beta, int depth) {
+    ++nodes_;
+    typename G::MoveList moves;
+    game_.generate_moves(pos, moves);
+    if (moves.size() == 0) return game_.final_value(pos);
+    if (depth <= 0) return Evaluate(pos);
+    int best = -kInf;
+    for (const Move& m : moves) {
+      Position child = pos;
+      game_.play(child, m);
+      const Window w = ChildWindow<G>(alpha, beta);
+      const int v = BackUp<G>(SortSearch(child, w.alpha, w.beta, depth - 1));
+      if (v > best) {
+        best = v;
+        if (v > alpha) alpha = v;
+        if (alpha >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  template <bool kPv, bool kHeuristic>
+  int Search(const Position& pos, int alpha, int beta, int depth, int ply, int* root_best) {
+    const bool root = root_best != nullptr;
+    if (Stopped()) return 0;
+    if constexpr (HasProbe<G>) {
+      if (!root) {
+        if (const std::optional<int> v = game_.probe(pos)) {
+          ++nodes_;
+          return *v;
+        }
+      }
+    }
+    const int work = Work(pos, ply);
+    if constexpr (HasSmallSolver<G> && HasRemaining<G>) {
+      if (!root && work <= G::kSmallSolverRemaining) {
+        return game_.solve_small(pos, alpha, beta, nodes_);
+      }
+    }
+    if ((++nodes_ & 4095) == 0) Poll();
+
+    typename G::MoveList moves;
+    game_.generate_moves(pos, moves);
+    const int n = static_cast<int>(moves.size());
+    if (n == 0) return game_.final_value(pos);
+    if constexpr (kHeuristic) {
+      if (depth <= 0) {
+        horizon_ = true;
+        return Evaluate(pos);
+      }
+    }
+    if constexpr (HasValueBounds<G>) {
+      if (!root && work >= params_.bounds_min_work) {
+        const auto [lower, upper] = game_.value_bounds(pos);
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
+      }
+    }
+
+    // Transposition table.
+    const std::uint64_t key = game_.hash(pos);
+    int tt_move = -1;
+    ++tt_probes_;
+    if (TTData e; tt_.Probe(key, &e)) {
+      ++tt_hits_;
+      if (e.move < n) tt_move = e.move;
+      if (!root && (!e.heuristic || (kHeuristic && e.depth >= depth))) {
+        const int lower = std::max(e.lower, -kInf), upper = std::min(e.upper, kInf);
+        if (lower >= beta || upper <= alpha || lower == upper) {
+          ++tt_cutoffs_;
+          if (kHeuristic && e.heuristic) horizon_ = true;
+          return lower >= beta ? lower : (upper <= alpha ? upper : lower);
+        }
+      }
+    }
+
+    const int alpha0 = alpha;
+    int best = -kInf, best_index = -1;
+    bool searched_any = false;
+    const int next_depth = depth;  // SearchChild subtracts the ply
+
+    // The table's move first: at a cut node it usually refutes at once,
+    // before any other child is made or scored.
+    if (tt_move >= 0) {
+      Position child = pos;
+      game_.play(child, moves[tt_move]);
+      const int v = SearchChild<kPv, kHeuristic>(child, alpha, beta, next_depth, ply, true);
+      if (Stopped()) return 0;
+      searched_any = true;
+      best = v;
+      best_index = tt_move;
+      if (v > alpha) alpha = v;
+    }
+
+    if (alpha < beta && (n > 1 || tt_move < 0)) {
+      Child* children = Children(ply, n);
+      int count = 0;
+      for (int i = 0; i < n; ++i) {
+        if (i == tt_move) continue;
+        Child& c = children[count++];
+        c.pos = pos;
+        game_.play(c.pos, moves[i]);
+        c.index = i;
+        c.score = 0;
+      }
+
+      // Enhanced transposition cutoff: a child whose stored upper bound
+      // already backs up to >= beta refutes this node without a search.
+      if (work >= params_.etc_min_work) {
+        for (int k = 0; k < count; ++k) {
+          TTData e;
+          ++tt_probes_;
+          if (!tt_.Probe(game_.hash(children[k].pos), &e)) continue;
+          ++tt_hits_;
+          if (e.heuristic && !(kHeuristic && e.depth >= depth - 1)) continue;
+          const int v = BackUp<G>(std::min(e.upper, kInf));
+          if (v >= beta && !root) {
+            ++tt_cutoffs_;
+            if (kHeuristic && e.heuristic) horizon_ = true;
+            tt_.Store(key, v, kTTMaxBound, children[k].index, kHeuristic ? depth : work,
+                      kHeuristic);
+            return v;
+          }
+        }
+      }
+
+      if (count > 1) {
+        if (work >= params_.sort_search_min_work) {
+          for (int k = 0; k < count; ++k) {
+            children[k].score =
+                -SortSearch(children[k].pos, -kInf, kInf, params_.sort_search_depth - 1);
+          }
+        } else if constexpr (HasOrderScore<G>) {
+          for (int k = 0; k < count; ++k) {
+            children[k].score = game_.order_score(pos, moves[children[k].index], children[k].pos);
+          }
+        }
+        // Insertion sort, stable: equal scores keep generation order.
+        for (int k = 1; k < count; ++k) {
+          const Child c = children[k];
+          int j = k;
+          for (; j > 0 && children[j - 1].score < c.score; --j) children[j] = children[j - 1];
+          children[j] = c;
+        }
+      }
+
+      const bool abdada = parallel_ && work >= params_.abdada_min_work;
+      int deferred[256];
+      int deferred_count = 0;
+      for (int pass = 0; pass < 2 && alpha < beta; ++pass) {
+        const int todo = pass == 0 ? count : deferred_count;
+        for (int t = 0; t < todo; ++t) {
+          const int k = pass == 0 ? t : deferred[t];
+          const Child& c = children[k];
+          std::uint64_t child_key = 0;
+          if (abdada && searched_any) {
+            child_key = game_.hash(c.pos);
+            if (pass == 0 && deferred_count < 256 && shared_.busy.Contains(child_key)) {
+              deferred[deferred_count++] = k;
+              continue;
+            }
+            shared_.busy.Enter(child_key);
+          }
+          const int v =
+              SearchChild<kPv, kHeuristic>(c.pos, alpha, beta, next_depth, ply, !searched_any);
+          if (child_key != 0) shared_.busy.Leave(child_key);
+          if (Stopped()) return 0;
+          searched_any = true;
+          if (v > best) {
+            best = v;
+            best_index = c.index;
+            if (v > alpha) {
+              alpha = v;
+              if (alpha >= beta) break;
+            }
+          }
+        }
+      }
+    }
+
+    if (root) *root_best = best_index;
+    const int lower = best > alpha0 ? best : -kTTMaxBound;
+    const int upper = best < beta ? best : kTTMaxBound;
+    tt_.Store(key, lower, upper, best > alpha0 ? best_index : -1, kHeuristic ? depth : work,
+              kHeuristic);
+    return best;
+  }
+
+  const G& game_;
+  TranspositionTable& tt_;
+  SharedSearchState& shared_;
+  const SearchParams& params_;
+  const bool parallel_;
+  bool horizon_ = false;  // heuristic mode: some value came from evaluate()
+  std::uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0, tt_cutoffs_ = 0;
+  std::vector<std::vector<Child>> child_stack_;
+};
+
+}  // namespace tav::search

@@ -1,0 +1,90 @@
+// What a solve is asked to do, and the statistics it reports.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+
+namespace tav::search {
+
+enum class Mode {
+  kExact,      // the game-theoretic value
+  kWld,        // only its sign: win (+1), draw (0) or loss (-1); much cheaper
+  kHeuristic,  // depth-limited search with the game's evaluate() at the horizon
+};
+
+inline std::string_view ModeName(Mode mode) {
+  switch (mode) {
+    case Mode::kExact:
+      return "exact";
+    case Mode::kWld:
+      return "wld";
+    case Mode::kHeuristic:
+      return "heuristic";
+  }
+  return "?";
+}
+
+inline absl::StatusOr<Mode> ParseMode(std::string_view text) {
+  if (text == "exact") return Mode::kExact;
+  if (text == "wld") return Mode::kWld;
+  if (text == "heuristic") return Mode::kHeuristic;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "bad --mode='", absl::string_view(text.data(), text.size()), "': expected exact or wld"));
+}
+
+// Tunables of the search, in units of the game's remaining() ("work": empty
+// squares in Othello). Games without remaining() count work from the root
+// instead (48 at the root, 4 less per ply), so these still switch features
+// off deep in the tree. The defaults were tuned on Othello/Desdemona endgames
+// (README "Figures"); other games may want their own.
+struct SearchParams {
+  int bounds_min_work = 0;        // value_bounds() cutoffs at nodes with work >= this
+  int etc_min_work = 12;          // enhanced transposition cutoffs (probe every child first)
+  int sort_search_min_work = 99;  // order children by a shallow evaluate() search...
+  int sort_search_depth = 2;      // ...of this depth
+  int presearch_min_work = 99;    // exact/WLD: iterative deepening with evaluate() first...
+  int presearch_gap = 12;         // ...up to depth work - gap, to seed move ordering
+  int abdada_min_work = 8;        // parallel: defer moves other threads are in
+};
+
+struct SolveOptions {
+  Mode mode = Mode::kExact;
+  int threads = 1;            // worker threads (the CLI's default is every core)
+  std::size_t tt_mb = 256;    // transposition table size, when the Solver owns its table
+  int max_depth = 0;          // kHeuristic: deepest iteration in plies; 0 = no limit
+  double budget_seconds = 0;  // any mode: stop after this long (0 = no limit); an exact or
+                              // WLD solve stopped early returns complete = false, a
+                              // heuristic one the last completed iteration
+  bool analyze = false;       // also the value of every legal move
+  bool pv = true;             // compute the principal variation
+  const std::atomic<bool>* cancel = nullptr;  // optional: set from outside to stop early
+  SearchParams params;
+};
+
+struct SearchStats {
+  std::uint64_t nodes = 0;  // positions visited, summed over threads
+  std::uint64_t tt_probes = 0;
+  std::uint64_t tt_hits = 0;
+  std::uint64_t tt_cutoffs = 0;  // nodes answered by a table entry's bounds
+  double seconds = 0;
+  int threads = 1;
+
+  double nps() const { return seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0; }
+  double tt_hit_rate() const {
+    return tt_probes ? static_cast<double>(tt_hits) / static_cast<double>(tt_probes) : 0.0;
+  }
+  SearchStats& operator+=(const SearchStats& o) {
+    nodes += o.nodes;
+    tt_probes += o.tt_probes;
+    tt_hits += o.tt_hits;
+    tt_cutoffs += o.tt_cutoffs;
+    return *this;
+  }
+};
+
+}  // namespace tav::search

@@ -1,0 +1,315 @@
+// The exact solver: the public entry point of the search layer.
+//
+//   tav::search::SolveOptions options;              // mode, threads, tt_mb, ...
+//   tav::search::Solver<reversi::Othello> solver(game, options);
+//   auto result = solver.Solve(position);           // value, best move, PV, stats
+//
+// Modes (options.h): kExact gives the game-theoretic value, kWld only its sign
+// (a search with the window (-1, 1)), kHeuristic a depth-limited value with
+// the game's evaluate() at the horizon (iterative deepening up to max_depth
+// and/or within budget_seconds; exact = true if it reached every end).
+//
+// A Solver keeps its transposition table between Solve() calls (each call
+// ages the entries by one generation, see tt.h), so the explorer can solve
+// thousands of related positions with one table; several Solvers, in several
+// threads, may also share one table (the constructor taking a shared_ptr).
+// One Solver must not run two Solve() calls at once.
+//
+// Values are for the side to move, in the game's units (values.h for the
+// win/loss-distance encoding); WLD values are -1, 0, +1.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+#include "search/alphabeta.h"
+#include "search/options.h"
+#include "search/tt.h"
+#include "search/values.h"
+
+namespace tav::search {
+
+template <Game G>
+struct SolveResult {
+  using Move = typename G::Move;
+  Mode mode = Mode::kExact;
+  bool complete = true;  // false: stopped (budget/cancel) before any result; value meaningless
+  bool exact = true;     // the value is game-theoretic (always, unless kHeuristic hit its horizon)
+  int value = 0;         // side to move; kWld: -1, 0, +1
+  int depth = 0;         // kHeuristic: depth of the last completed iteration
+  std::optional<int> plies;       // win/loss-distance games, decided exact value: plies to the end
+  std::optional<Move> best_move;  // none when the game is over
+  std::vector<Move> pv;           // exact/WLD: proven line; heuristic: the table's line
+  std::vector<std::pair<Move, int>> analysis;  // with analyze: each legal move and its value
+  SearchStats stats;
+};
+
+template <Game G>
+class Solver {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+  static constexpr int kInf = kInfinity<G>;
+
+  // Owns a table of options.tt_mb MiB (throws std::bad_alloc if it cannot).
+  Solver(const G& game, SolveOptions options)
+      : Solver(
+            game, options,
+            std::shared_ptr<TranspositionTable>(TranspositionTable::WithMegabytes(options.tt_mb))) {
+  }
+  // Uses (and shares) the given table.
+  Solver(const G& game, SolveOptions options, std::shared_ptr<TranspositionTable> tt)
+      : game_(game), options_(options), tt_(std::move(tt)) {
+    options_.threads = std::max(1, options_.threads);
+  }
+
+  const SolveOptions& options() const { return options_; }
+  void set_options(const SolveOptions& o) {
+    options_ = o;
+    options_.threads = std::max(1, options_.threads);
+  }
+  TranspositionTable& tt() { return *tt_; }
+  std::shared_ptr<TranspositionTable> shared_tt() const { return tt_; }
+  void Clear() { tt_->Clear(); }
+
+  SolveResult<G> Solve(const Position& pos) {
+    const auto t0 = std::chrono::steady_clock::now();
+    SolveResult<G> r;
+    r.mode = options_.mode;
+    tt_->NewSearch();
+    shared_.stop.store(false);
+    shared_.cancel = options_.cancel;
+    shared_.has_deadline = options_.budget_seconds > 0;
+    if (shared_.has_deadline) {
+      shared_.deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                  std::chrono::duration<double>(options_.budget_seconds));
+    }
+    searchers_.clear();
+    for (int t = 0; t < options_.threads; ++t) {
+      searchers_.push_back(std::make_unique<Searcher<G>>(game_, *tt_, shared_, options_.params,
+                                                         options_.threads > 1));
+    }
+
+    if (game_.is_over(pos)) {
+      const int v = game_.final_value(pos);
+      r.value = options_.mode == Mode::kWld ? Sign(v) : v;
+      SetPlies(r, v);
+    } else if (options_.mode == Mode::kHeuristic) {
+      SolveHeuristic(pos, r);
+    } else {
+      SolveExact(pos, r);
+    }
+
+    for (const auto& s : searchers_) r.stats += s->stats();
+    r.stats.threads = options_.threads;
+    r.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+  }
+
+ private:
+  struct RootOutcome {
+    int value;
+    int best;  // index in generate_moves order
+    bool horizon;
+  };
+
+  void SetPlies(SolveResult<G>& r, int exact_value) const {
+    if constexpr (WinLossDistanceGame<G>) {
+      if (r.mode == Mode::kExact && exact_value != 0)
+        r.plies = kDistanceBase - std::abs(exact_value);
+    }
+  }
+
+  // Runs every thread on the root; the first to finish gives the answer.
+  // nullopt when stopped by the budget or a cancel.
+  template <bool kHeuristic>
+  std::optional<RootOutcome> RunRoot(const Position& pos, int alpha, int beta, int depth) {
+    for (auto& s : searchers_) s->ClearHorizon();
+    const int threads = static_cast<int>(searchers_.size());
+    std::optional<RootOutcome> result;
+    if (threads == 1) {
+      int best = -1;
+      const int v = searchers_[0]->template Root<kHeuristic>(pos, alpha, beta, depth, &best);
+      if (!shared_.stop.load()) result = RootOutcome{v, best, searchers_[0]->horizon()};
+      return result;
+    }
+    std::atomic<bool> done{false};
+#pragma omp parallel num_threads(threads)
+    {
+      const int t = omp_get_thread_num();
+      int best = -1;
+      const int v = searchers_[t]->template Root<kHeuristic>(pos, alpha, beta, depth, &best);
+      if (!shared_.stop.load()) {
+        bool expected = false;
+        if (done.compare_exchange_strong(expected, true)) {
+          result = RootOutcome{v, best, searchers_[t]->horizon()};
+          shared_.stop.store(true);  // release the other threads
+        }
+      }
+    }
+    if (result) shared_.stop.store(false);
+    return result;
+  }
+
+  void SolveExact(const Position& pos, SolveResult<G>& r) {
+    const bool wld = options_.mode == Mode::kWld;
+    const int work = Remaining(game_, pos);
+    // Iterative deepening with the evaluation first, where it pays: it
+    // leaves a best move in the table at the top of the tree.
+    if constexpr (HasEvaluate<G> && HasRemaining<G>) {
+      if (work >= options_.params.presearch_min_work) {
+        for (int d = 1; d <= work - options_.params.presearch_gap; ++d) {
+          if (!RunRoot<true>(pos, -kInf, kInf, d)) {
+            r.complete = false;
+            return;
+          }
+        }
+      }
+    }
+    const int alpha = wld ? -1 : -kInf, beta = wld ? 1 : kInf;
+    const std::optional<RootOutcome> root = RunRoot<false>(pos, alpha, beta, 0);
+    if (!root) {
+      r.complete = false;
+      return;
+    }
+    typename G::MoveList moves;
+    game_.generate_moves(pos, moves);
+    r.value = wld ? Sign(root->value) : root->value;
+    r.best_move = moves[root->best];
+    SetPlies(r, r.value);
+    Searcher<G>& s = *searchers_[0];
+    if (options_.pv) r.pv = ProvenLine(s, pos, r.value, *r.best_move, wld);
+    if (options_.analyze) {
+      for (const Move& m : moves) {
+        Position child = pos;
+        game_.play(child, m);
+        int v;
+        if (game_.is_over(child)) {
+          v = BackUp<G>(game_.final_value(child));
+        } else {
+          const Window w = ChildWindow<G>(alpha, beta);
+          const std::optional<RootOutcome> c = RunRoot<false>(child, w.alpha, w.beta, 0);
+          if (!c) break;
+          v = BackUp<G>(c->value);
+        }
+        r.analysis.emplace_back(m, wld ? Sign(v) : v);
+      }
+    }
+  }
+
+  // The principal variation, every move proven: at each position of known
+  // value (exact or WLD), the first move (table move first) whose child backs
+  // up to that value.
+  std::vector<Move> ProvenLine(Searcher<G>& s, const Position& root, int value, Move first,
+                               bool wld) {
+    std::vector<Move> pv{first};
+    Position pos = root;
+    game_.play(pos, first);
+    int target = wld ? -value : ChildValueFor<G>(value);
+    typename G::MoveList moves;
+    while (pv.size() < 256) {
+      game_.generate_moves(pos, moves);
+      const int n = static_cast<int>(moves.size());
+      if (n == 0) break;
+      int tt_move = -1;
+      if (TTData e; tt_->Probe(game_.hash(pos), &e) && e.move < n) tt_move = e.move;
+      int found = -1;
+      for (int k = -1; k < n && found < 0; ++k) {
+        const int i = k < 0 ? tt_move : k;
+        if (i < 0 || (k >= 0 && i == tt_move)) continue;
+        Position child = pos;
+        game_.play(child, moves[i]);
+        if (wld) {
+          const Window w = ChildWindow<G>(-1, 1);
+          if (Sign(BackUp<G>(s.Value(child, w.alpha, w.beta))) == target) found = i;
+        } else {
+          const Window w = ChildWindow<G>(target - 1, target + 1);
+          if (BackUp<G>(s.Value(child, w.alpha, w.beta)) == target) found = i;
+        }
+        if (s.Stopped()) return pv;
+      }
+      if (found < 0) break;  // unreachable for a correct search
+      pv.push_back(moves[found]);
+      game_.play(pos, moves[found]);
+      target = wld ? -target : ChildValueFor<G>(target);
+    }
+    return pv;
+  }
+
+  void SolveHeuristic(const Position& pos, SolveResult<G>& r) {
+    typename G::MoveList moves;
+    game_.generate_moves(pos, moves);
+    bool any = false;
+    for (int d = 1; options_.max_depth <= 0 || d <= options_.max_depth; ++d) {
+      const std::optional<RootOutcome> root = RunRoot<true>(pos, -kInf, kInf, d);
+      if (!root) break;
+      any = true;
+      r.value = root->value;
+      r.best_move = moves[root->best];
+      r.depth = d;
+      r.exact = !root->horizon;
+      if (r.exact) break;  // every leaf was an end: nothing deeper to see
+    }
+    if (!any) {
+      r.complete = false;
+      r.exact = false;
+      return;
+    }
+    if (r.exact) SetPlies(r, r.value);
+    if (options_.pv) {
+      // The table's line: heuristic, so not proven, and at most `depth` long.
+      r.pv = {*r.best_move};
+      Position p = pos;
+      game_.play(p, *r.best_move);
+      typename G::MoveList line;
+      for (int k = 1; k < r.depth; ++k) {
+        game_.generate_moves(p, line);
+        TTData e;
+        if (line.size() == 0 || !tt_->Probe(game_.hash(p), &e) || e.move < 0 ||
+            e.move >= static_cast<int>(line.size())) {
+          break;
+        }
+        r.pv.push_back(line[e.move]);
+        game_.play(p, line[e.move]);
+      }
+    }
+    if (options_.analyze) {
+      shared_.stop.store(false);
+      for (const Move& m : moves) {
+        Position child = pos;
+        game_.play(child, m);
+        int v;
+        if (game_.is_over(child)) {
+          v = BackUp<G>(game_.final_value(child));
+        } else {
+          const std::optional<RootOutcome> c = RunRoot<true>(child, -kInf, kInf, r.depth - 1);
+          if (!c) break;
+          v = BackUp<G>(c->value);
+        }
+        r.analysis.emplace_back(m, v);
+      }
+    }
+  }
+
+  const G& game_;
+  SolveOptions options_;
+  std::shared_ptr<TranspositionTable> tt_;
+  SharedSearchState shared_;
+  std::vector<std::unique_ptr<Searcher<G>>> searchers_;
+};
+
+// One-shot convenience: a fresh table of options.tt_mb MiB.
+template <Game G>
+SolveResult<G> Solve(const G& game, const typename G::Position& pos, SolveOptions options) {
+  Solver<G> solver(game, options);
+  return solver.Solve(pos);
+}
+
+}  // namespace tav::search

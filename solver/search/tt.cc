@@ -1,0 +1,171 @@
+// Transposition table storage: allocation, clearing, probe and store.
+#include "search/tt.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+namespace tav::search {
+namespace {
+
+// Payload bit layout (see tt.h).
+constexpr int kUpperShift = 16, kMoveShift = 32, kDepthShift = 48, kGenerationShift = 56;
+constexpr std::uint64_t kHeuristicBit = std::uint64_t{1} << 62;
+constexpr std::uint64_t kUsedBit = std::uint64_t{1} << 63;
+
+std::uint64_t Pack(int lower, int upper, int move, int depth, unsigned generation, bool heuristic) {
+  const auto u16 = [](int v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(v)); };
+  return u16(lower) | u16(upper) << kUpperShift | u16(move < 0 ? kTTNoMove : move) << kMoveShift |
+         static_cast<std::uint64_t>(std::clamp(depth, 0, 255)) << kDepthShift |
+         static_cast<std::uint64_t>(generation) << kGenerationShift |
+         (heuristic ? kHeuristicBit : 0) | kUsedBit;
+}
+
+int Lower(std::uint64_t d) { return static_cast<std::int16_t>(d & 0xffff); }
+int Upper(std::uint64_t d) { return static_cast<std::int16_t>((d >> kUpperShift) & 0xffff); }
+int MoveOf(std::uint64_t d) { return static_cast<int>((d >> kMoveShift) & 0xffff); }
+int DepthOf(std::uint64_t d) { return static_cast<int>((d >> kDepthShift) & 0xff); }
+unsigned GenerationOf(std::uint64_t d) {
+  return static_cast<unsigned>((d >> kGenerationShift) & 63);
+}
+bool HeuristicOf(std::uint64_t d) { return (d & kHeuristicBit) != 0; }
+
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
+}  // namespace
+
+TranspositionTable::TranspositionTable(std::size_t bytes) { Resize(bytes); }
+
+TranspositionTable::~TranspositionTable() { Free(); }
+
+void TranspositionTable::Free() {
+  if (buckets_ != nullptr) std::free(buckets_);
+  buckets_ = nullptr;
+  bucket_count_ = 0;
+  allocated_bytes_ = 0;
+}
+
+void TranspositionTable::Resize(std::size_t bytes) {
+  const std::size_t count = std::max<std::size_t>(1, bytes / sizeof(Bucket));
+  if (count != bucket_count_) {
+    Free();
+    // Big tables are aligned to 2 MiB and advised onto huge pages: random
+    // probes into hundreds of MiB otherwise spend much of their time on TLB misses.
+    const std::size_t want = count * sizeof(Bucket);
+    const std::size_t align = want >= kHugePage ? kHugePage : alignof(Bucket);
+    const std::size_t size = (want + align - 1) / align * align;
+    void* memory = std::aligned_alloc(align, size);
+    if (memory == nullptr) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    if (align == kHugePage) madvise(memory, size, MADV_HUGEPAGE);
+#endif
+    buckets_ = static_cast<Bucket*>(memory);
+    bucket_count_ = count;
+    allocated_bytes_ = size;
+  }
+  Clear();
+}
+
+void TranspositionTable::Clear() {
+  // Zero in parallel: a 16 GiB table takes seconds to clear on one core.
+  char* base = reinterpret_cast<char*>(buckets_);
+  const std::size_t size = bucket_count_ * sizeof(Bucket);
+  const std::size_t chunk = std::size_t{32} << 20;
+  const long chunks = static_cast<long>((size + chunk - 1) / chunk);
+#pragma omp parallel for schedule(static) if (chunks > 1)
+  for (long i = 0; i < chunks; ++i) {
+    const std::size_t begin = static_cast<std::size_t>(i) * chunk;
+    std::memset(base + begin, 0, std::min(chunk, size - begin));
+  }
+  generation_ = 0;
+}
+
+bool TranspositionTable::Probe(std::uint64_t key, TTData* out) const {
+  const Bucket* bucket = BucketFor(key);
+  for (const Entry& e : bucket->entries) {
+    const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+    const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+    if ((check ^ data) == key && (data & kUsedBit)) {
+      out->lower = Lower(data);
+      out->upper = Upper(data);
+      const int move = MoveOf(data);
+      out->move = move == kTTNoMove ? -1 : move;
+      out->depth = DepthOf(data);
+      out->heuristic = HeuristicOf(data);
+      return true;
+    }
+  }
+  return false;
+}
+
+void TranspositionTable::Store(std::uint64_t key, int lower, int upper, int move, int depth,
+                               bool heuristic) {
+  Bucket* bucket = BucketFor(key);
+  lower = std::clamp(lower, -kTTMaxBound, kTTMaxBound);
+  upper = std::clamp(upper, -kTTMaxBound, kTTMaxBound);
+  Entry* victim = nullptr;
+  int victim_worth = 1 << 30;
+  for (Entry& e : bucket->entries) {
+    const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+    const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+    if ((check ^ data) == key && (data & kUsedBit)) {
+      // Same position: merge exact bounds (both are true bounds on the same
+      // value); keep the old move when the new result has none.
+      if (!heuristic && !HeuristicOf(data)) {
+        const int merged_lower = std::max(lower, Lower(data));
+        const int merged_upper = std::min(upper, Upper(data));
+        // Disjoint bounds are impossible for true bounds (only a false hit on
+        // the old entry could cause them): then the new result alone is kept.
+        if (merged_lower <= merged_upper) {
+          lower = merged_lower;
+          upper = merged_upper;
+          depth = std::max(depth, DepthOf(data));
+        }
+      } else if (!heuristic && HeuristicOf(data)) {
+        // An exact result replaces a heuristic one.
+      } else if (heuristic && !HeuristicOf(data)) {
+        // Never replace exact bounds by heuristic ones; at most lend a move.
+        if (move >= 0 && MoveOf(data) == kTTNoMove) {
+          const std::uint64_t nd =
+              Pack(Lower(data), Upper(data), move, DepthOf(data), generation_, false);
+          e.data.store(nd, std::memory_order_relaxed);
+          e.check.store(key ^ nd, std::memory_order_relaxed);
+        }
+        return;
+      }
+      if (move < 0 && MoveOf(data) != kTTNoMove) move = MoveOf(data);
+      victim = &e;
+      break;
+    }
+    const int worth =
+        (data & kUsedBit)
+            ? DepthOf(data) -
+                  8 * static_cast<int>((generation_ - GenerationOf(data)) & kGenerationMask)
+            : -(1 << 20);
+    if (worth < victim_worth) {
+      victim_worth = worth;
+      victim = &e;
+    }
+  }
+  const std::uint64_t data = Pack(lower, upper, move, depth, generation_, heuristic);
+  victim->data.store(data, std::memory_order_relaxed);
+  victim->check.store(key ^ data, std::memory_order_relaxed);
+}
+
+int TranspositionTable::Hashfull() const {
+  const std::size_t sample = std::min<std::size_t>(bucket_count_, 1000);
+  int used = 0, total = 0;
+  for (std::size_t i = 0; i < sample; ++i) {
+    for (const Entry& e : buckets_[i].entries) {
+      const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+      used += (data & kUsedBit) && GenerationOf(data) == generation_;
+      ++total;
+    }
+  }
+  return total ? used * 1000 / total : 0;
+}
+
+}  // namespace tav::search

@@ -1,0 +1,136 @@
+// The transposition table: a fixed block of memory shared by every search
+// thread (and by every solve that reuses it), without locks.
+//
+// Layout. The table is an array of 64-byte buckets (one cache line), each
+// holding four 16-byte entries. A position's 64-bit key picks the bucket by
+// its high bits (key * bucket_count >> 64, so any size works, not only powers
+// of two) and may sit in any of the four entries.
+//
+// Entry. Two 64-bit words: `data` packs the payload and `check` holds
+// key ^ data (Hyatt's lockless hashing). The payload is
+//   lower, upper  int16  bounds on the position's value: lower <= v <= upper
+//   move          uint16 index of the best move in generate_moves() order
+//                        (0xffff: none), so any Move type fits
+//   depth         uint8  exact entries: the game's remaining() (work left
+//                        below the position, the replacement priority);
+//                        heuristic entries: the draft (search depth) that
+//                        produced the bounds
+//   generation    6 bits the search that last wrote the entry
+//   heuristic     1 bit  the bounds hold only for depth-limited search with
+//                        draft >= depth (exact search ignores them but still
+//                        tries their move first)
+//   used          1 bit  always 1 in a written entry, so an all-zero slot
+//                        never matches a key of 0
+// Writers store both words with relaxed atomics; a reader accepts an entry
+// only if check ^ data == key. A torn entry (words from two different
+// writes) therefore fails the check unless two 64-bit payloads collide.
+//
+// False hits. The whole 64-bit key is verified (the bucket bits are part of
+// it), so a probe returns another position's entry only if the two positions
+// have the same 64-bit key, or a torn entry passes the check: with keys that
+// behave like random numbers, each probe is wrong with probability at most
+// 4 * 2^-64 (four candidate entries). A solve of 10^11 probes (hours of
+// search) thus meets a false hit with probability below 3 * 10^-8. This is
+// "vanishingly rare", not impossible: storing whole positions (16-24 bytes per
+// entry more) would make it impossible and cost a third of the entries. A
+// false hit can still not crash anything: the move index is checked against
+// the move list, and bounds are clamped to the game's value range.
+//
+// Bounds. Exact entries hold true bounds on the game-theoretic value, so two
+// results for the same position are merged by intersecting their bounds
+// (an exact search and a WLD search share entries). Heuristic bounds depend on
+// the draft and the path, so a heuristic store replaces the entry's bounds.
+//
+// Replacement (modelled on Stockfish's tt.h). A store for a key already in the
+// bucket updates that entry. Otherwise it overwrites the entry of least worth,
+//     worth = depth - 8 * age,   age = generations since it was written,
+// where empty slots are worth least of all. So: deep entries (expensive
+// subtrees) survive shallow ones, but an entry from an old search loses 8
+// plies of depth per search since, so a table reused over thousands of solves
+// (the explorer) keeps recycling. The new entry always goes in: a result just
+// computed is the most likely to be needed next.
+//
+// Threads may probe and store concurrently. Resize() and Clear() must not run
+// during a search.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace tav::search {
+
+// One probed entry, unpacked.
+struct TTData {
+  int lower = 0;
+  int upper = 0;
+  int move = -1;  // move index, -1: none
+  int depth = 0;  // remaining (exact) or draft (heuristic)
+  bool heuristic = false;
+};
+
+inline constexpr int kTTNoMove = 0xffff;
+inline constexpr int kTTMaxBound = 32767;  // stands for +infinity (no upper bound)
+
+class TranspositionTable {
+ public:
+  // At least one bucket (4 entries); `bytes` is rounded down to whole buckets.
+  explicit TranspositionTable(std::size_t bytes);
+  static std::unique_ptr<TranspositionTable> WithMegabytes(std::size_t mb) {
+    return std::make_unique<TranspositionTable>(mb << 20);
+  }
+  ~TranspositionTable();
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+  void Resize(std::size_t bytes);
+  // Empties every entry (in parallel for big tables) and resets the generation.
+  void Clear();
+  // Ages every entry by one generation: call once per solve.
+  void NewSearch() { generation_ = (generation_ + 1) & kGenerationMask; }
+
+  std::size_t bucket_count() const { return bucket_count_; }
+  std::size_t entry_count() const { return bucket_count_ * kEntriesPerBucket; }
+  std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
+
+  void Prefetch(std::uint64_t key) const { __builtin_prefetch(BucketFor(key)); }
+
+  // The entry for `key`, if any.
+  bool Probe(std::uint64_t key, TTData* out) const;
+
+  // Records a search result: `lower` and `upper` are bounds on the value
+  // (use -kTTMaxBound / kTTMaxBound for "none"), `move` the best move index or
+  // -1, `depth` as in TTData.
+  void Store(std::uint64_t key, int lower, int upper, int move, int depth, bool heuristic);
+
+  // Permille of sampled entries written in the current generation (as UCI's hashfull).
+  int Hashfull() const;
+
+ private:
+  static constexpr int kEntriesPerBucket = 4;
+  static constexpr unsigned kGenerationMask = 63;
+
+  struct Entry {
+    std::atomic<std::uint64_t> check;  // key ^ data
+    std::atomic<std::uint64_t> data;
+  };
+  struct alignas(64) Bucket {
+    Entry entries[kEntriesPerBucket];
+  };
+  static_assert(sizeof(Bucket) == 64);
+
+  Bucket* BucketFor(std::uint64_t key) const {
+    const unsigned __int128 product = static_cast<unsigned __int128>(key) * bucket_count_;
+    return &buckets_[static_cast<std::size_t>(product >> 64)];
+  }
+
+  void Free();
+
+  Bucket* buckets_ = nullptr;
+  std::size_t bucket_count_ = 0;
+  std::size_t allocated_bytes_ = 0;
+  unsigned generation_ = 0;
+};
+
+}  // namespace tav::search

@@ -1,0 +1,23 @@
+# The Python analysis package (analysis/) and the notebooks (notebooks/) under CTest, so the
+# README's one test command covers them. Debian's interpreter is named explicitly: another
+# python3 earlier on PATH may lack python3-pandas/-matplotlib/-pytest/-nbconvert/-ipykernel.
+# Nothing is written into the source tree: no pytest cache, no bytecode, executed notebooks go
+# to a temporary folder. The tests do not involve C++, so the sanitizer build skips them
+# (label no_sanitizer); they run once, in the normal build.
+set(TAV_PYTHON /usr/bin/python3)
+
+add_test(NAME analysis_pytest
+         COMMAND ${TAV_PYTHON} -m pytest -q -p no:cacheprovider ${CMAKE_SOURCE_DIR}/analysis/tests
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(analysis_pytest PROPERTIES
+                     ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1;PYTHONNOUSERSITE=1;MPLBACKEND=Agg"
+                     LABELS "python;no_sanitizer" TIMEOUT 300)
+
+foreach(notebook lehmann performance prairie)
+  add_test(NAME notebook_${notebook}
+           COMMAND ${TAV_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/run_notebook.py
+                   ${CMAKE_SOURCE_DIR}/notebooks/${notebook}.ipynb
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(notebook_${notebook} PROPERTIES
+                       LABELS "python;no_sanitizer" TIMEOUT 300)
+endforeach()

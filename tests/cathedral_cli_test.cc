@@ -1,0 +1,121 @@
+// `tav perft|moves|show --game=cathedral` from the outside: output formats,
+// and one error line with exit status 2 for every kind of bad input.
+#include <gtest/gtest.h>
+
+#include "cli_helpers.h"
+
+namespace tav::testing {
+namespace {
+
+void ExpectBadInput(const std::string& args, const std::string& needle) {
+  SCOPED_TRACE(args);
+  const CliResult r = RunTav(args);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(LineCount(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+const std::string kSeed = "Yni4 See5 Sna3 Tna4 Ceh4 Mef6 Aej6";
+
+TEST(CathedralCliBadInput, BadMoves) {
+  const std::string moves = "moves --game=cathedral --moves=";
+  ExpectBadInput(moves + "'Yni4 Qna1'", "unknown piece letter 'Q'");
+  ExpectBadInput(moves + "'Yni4 Sxe5'", "bad orientation 'x'");
+  ExpectBadInput(moves + "'Yni4 Snk5'", "bad square 'k5'");
+  ExpectBadInput(moves + "'Yni4 Sna0'", "bad square 'a0'");
+  ExpectBadInput(moves + "'Yni4 Sna1'", "off the board");
+  ExpectBadInput(moves + "'Yni4 Vni4'", "i4 already covered");
+  ExpectBadInput(moves + "'Yni4 Nna10 Nnj10 Nna7'", "no Bridge (N) left in hand");
+  ExpectBadInput(moves + "'Yne7 Lsb1'", "first building");
+  ExpectBadInput(moves + "'" + kSeed + " Lse1 Vnb1'", "dark's territory");
+  ExpectBadInput(moves + "'Yni4 pass'", "move 2 'pass'");
+  ExpectBadInput(moves + "'See5'", "Cathedral");
+  ExpectBadInput(moves + "'Yni4 Yna10'", "Cathedral");
+  ExpectBadInput(moves + "'Yni4 Ynf5+Sna3'", "lehmann");
+  const std::string lehmann = "moves --game=cathedral --variant=lehmann --moves=";
+  ExpectBadInput(lehmann + "'Vna10 Ynf5'", "together");
+  ExpectBadInput(lehmann + "'Vna10 Ynf5+'", "not a move");
+  ExpectBadInput(lehmann + "'Vna10 Ynf5+Ynb9'", "the Cathedral then a building");
+  ExpectBadInput(lehmann + "'Vna10 Ynf5+Vnf5'", "f5 already covered");
+}
+
+TEST(CathedralCliBadInput, BadPositionStrings) {
+  const std::string show = "show --game=cathedral --size=5 --position=";
+  ExpectBadInput(show + "'.....'", "expected 6 fields");
+  ExpectBadInput(show + "'..... VSLN VSLN light none hand'", "board has 5 characters");
+  ExpectBadInput(show + "'........................? VSLN VSLN light none hand'",
+                 "bad character '?'");
+  ExpectBadInput(show + "'......................... VSLN VSL light none hand'", "dark's hand");
+  ExpectBadInput(show + "'......................... VSLN VSLN blue none hand'", "side to move");
+  ExpectBadInput(show + "'......................... VSLN VSLN light some hand'",
+                 "first-building field");
+  ExpectBadInput(show + "'......................... VSLN VSLN light none away'", "Cathedral field");
+  ExpectBadInput(show + "'s........................ VSLN VSLN light both gone'", "whole pieces");
+  ExpectBadInput(show + "'YYYYYY................... VSLN VSLN light both board'",
+                 "not one Cathedral");
+  ExpectBadInput(show + "'......................... VSLN VSLN dark none hand'", "at its start");
+}
+
+TEST(CathedralCliBadInput, BadGameFlags) {
+  ExpectBadInput("perft --game=cathedral --size=4 --depth=1", "--size=4");
+  ExpectBadInput("perft --game=cathedral --size=11 --depth=1", "--size=11");
+  ExpectBadInput("perft --game=cathedral --size=9 --depth=1", "--pieces");
+  ExpectBadInput("perft --game=cathedral --pieces=VVX --depth=1", "'X' is not a piece letter");
+  ExpectBadInput("perft --game=cathedral --pieces=VY --depth=1", "Cathedral");
+  ExpectBadInput("perft --game=cathedral --pieces=VVVVVVVVVVVVVVVV --depth=1", "at most 15");
+  ExpectBadInput("perft --game=cathedral --variant=woods --depth=1", "--variant='woods'");
+  ExpectBadInput("perft --game=cathedral --empty-columns=a --depth=1", "--empty-columns");
+}
+
+TEST(CathedralCli, MovesPrintsOneCanonicalSpellingPerMove) {
+  const CliResult r = RunTav("moves --game=cathedral --size=5 --pieces=P --moves='Ync5'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  // The Square fits in the two bottom corners only once the Cathedral stands
+  // on c5 b4 c4 d4 c3 c2 ... and nowhere it would make a pocket.
+  EXPECT_EQ(r.out.find("Pe"), std::string::npos) << r.out;  // only the 'n' spelling
+  EXPECT_NE(r.out.find("Pna2"), std::string::npos) << r.out;
+}
+
+TEST(CathedralCli, PerftCountsTheCathedralPlacements) {
+  const CliResult r = RunTav("perft --game=cathedral --depth=1");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("perft  1              224"), std::string::npos) << r.out;
+}
+
+TEST(CathedralCli, ShowDrawsRowOneAtTheBottomWithBothHands) {
+  const CliResult r = RunTav("show --game=cathedral --moves='" + kSeed + " Lse1 Vng1'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  const size_t row10 = r.out.find(" 10  ");
+  const size_t row1 = r.out.find("\n  1  ");
+  ASSERT_NE(row10, std::string::npos) << r.out;
+  ASSERT_NE(row1, std::string::npos) << r.out;
+  EXPECT_LT(row10, row1);
+  EXPECT_NE(r.out.find("  1  - - - - l . V + + +"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("light (upper case, + territory): in hand V S S L L N P M Z O T"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("dark  (lower case, - territory): in hand V V S L N P Z O C A"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("captured"), std::string::npos);
+  EXPECT_NE(r.out.find("position: "), std::string::npos);
+}
+
+TEST(CathedralCli, ThePositionStringOfShowIsAcceptedByPosition) {
+  const CliResult shown = RunTav(
+      "show --game=cathedral --variant=lehmann --size=6 "
+      "--moves='Vna6 Ync4+Lna2'");
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  const size_t at = shown.out.find("position: ");
+  ASSERT_NE(at, std::string::npos);
+  std::string position = shown.out.substr(at + 10);
+  position.pop_back();  // newline
+  const CliResult again =
+      RunTav("show --game=cathedral --variant=lehmann --size=6 --position='" + position + "'");
+  EXPECT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(again.out, shown.out);
+}
+
+}  // namespace
+}  // namespace tav::testing

@@ -1,0 +1,185 @@
+// `tav solve` and `tav bench` from the outside: output formats, the FFO suite
+// runner, and one error line with exit status 2 for every kind of bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cli_helpers.h"
+#include "nlohmann/json.hpp"
+
+namespace tav::testing {
+namespace {
+
+void ExpectBadInput(const std::string& args, const std::string& needle) {
+  SCOPED_TRACE(args);
+  const CliResult r = RunTav(args);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(LineCount(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+}
+
+std::string TempFile(const std::string& name, const std::string& contents) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("tav_solve_test_" + std::to_string(::getpid()) + "_" + name);
+  std::ofstream(path) << contents;
+  return path.string();
+}
+
+TEST(SolveCli, TextShowsValueResultBestMovePvAndStatistics) {
+  const CliResult r = RunTav("solve --game=othello --size=4 --threads=1 --tt-mb=1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* needle : {"value      -10 (loss", "best move  ", "pv         ", "nodes      ",
+                             "nodes/s", "1 thread", "tt         1 MiB, probes", "cutoffs"}) {
+    EXPECT_NE(r.out.find(needle), std::string::npos) << needle << "\n" << r.out;
+  }
+}
+
+TEST(SolveCli, JsonFollowsTheSolveSchema) {
+  const CliResult r = RunTav(
+      "solve --game=desdemona --size=4 --variant=misere --moves='a2' --json --analyze "
+      "--threads=2 --tt-mb=2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(LineCount(r.out), 1);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  for (const char* key : {"schema",
+                          "kind",
+                          "game",
+                          "variant",
+                          "size",
+                          "board",
+                          "position",
+                          "moves",
+                          "side_to_move",
+                          "remaining",
+                          "mode",
+                          "value",
+                          "value_first_player",
+                          "result",
+                          "plies",
+                          "best_move",
+                          "pv",
+                          "analysis",
+                          "nodes",
+                          "seconds",
+                          "nps",
+                          "tt_probes",
+                          "tt_hits",
+                          "tt_hit_rate",
+                          "tt_cutoffs",
+                          "tt_mb",
+                          "threads",
+                          "provenance"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_EQ(j["schema"], 1);
+  EXPECT_EQ(j["kind"], "solve");
+  EXPECT_EQ(j["game"], "desdemona");
+  EXPECT_EQ(j["variant"], "misere");
+  EXPECT_EQ(j["side_to_move"], 1);
+  EXPECT_EQ(j["value_first_player"], -j["value"].get<int>());
+  EXPECT_EQ(j["threads"], 2);
+  EXPECT_EQ(j["tt_mb"], 2);
+  EXPECT_EQ(j["pv"][0], j["best_move"]);
+  int best = -100;
+  for (const auto& a : j["analysis"]) best = std::max(best, a["value"].get<int>());
+  EXPECT_EQ(best, j["value"]);
+  EXPECT_TRUE(j["provenance"].contains("commit"));
+}
+
+TEST(SolveCli, WldModePrintsTheSignOnly) {
+  const CliResult r = RunTav("solve --game=othello --size=4 --mode=wld --json --threads=1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["mode"], "wld");
+  EXPECT_EQ(j["value"], -1);
+  EXPECT_EQ(j["result"], "loss");
+}
+
+TEST(SolveCli, FinishedGameHasNullBestMove) {
+  const CliResult r =
+      RunTav("solve --game=othello --size=4 --position='XXXXXXXX-------- O' --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["best_move"].is_null());
+  EXPECT_EQ(j["value"], -16);
+}
+
+// A 4x4 suite: the start (white wins 11-3, i.e. -10 with the two empty
+// squares going to the winner) and a one-move ending worked out by hand; a
+// wrong expected score must be flagged.
+TEST(SolveCli, SuiteRunsEveryPositionAndFlagsWrongAnswers) {
+  const std::string good = TempFile(
+      "good.txt",
+      "# comment\n"
+      "1 | -----OX--XO----- | X | 12 | -10 | b1,a2,d3,c4 | note\n"
+      "\n"
+      "2 | XXXXXXXXXXXXXXO- | X | 1 | +16 | d4 | x plays d4, flipping c4: all 16 stones\n");
+  const CliResult ok = RunTav("solve --suite=" + good + " --threads=1 --tt-mb=1");
+  EXPECT_EQ(ok.status, 0) << ok.err << ok.out;
+  EXPECT_NE(ok.out.find("id"), std::string::npos);
+  EXPECT_NE(ok.out.find("total"), std::string::npos);
+  const CliResult json = RunTav("solve --suite=" + good + " --json --threads=1 --tt-mb=1");
+  ASSERT_EQ(json.status, 0) << json.err;
+  ASSERT_EQ(LineCount(json.out), 2);
+  const nlohmann::json first = nlohmann::json::parse(json.out.substr(0, json.out.find('\n')));
+  EXPECT_EQ(first["kind"], "suite_result");
+  EXPECT_EQ(first["ok"], true);
+  EXPECT_EQ(first["expected"], -10);
+  EXPECT_EQ(first["size"], 4);
+
+  const std::string wrong =
+      TempFile("wrong.txt", "1 | -----OX--XO----- | X | 12 | +2 | b1 | wrong score\n");
+  const CliResult bad = RunTav("solve --suite=" + wrong + " --threads=1 --tt-mb=1");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.out.find("FAIL"), std::string::npos);
+  EXPECT_NE(bad.err.find("1 of 1 suite positions disagree"), std::string::npos) << bad.err;
+}
+
+TEST(SolveCliBadInput, BadFlags) {
+  ExpectBadInput("solve --game=othello --mode=fast", "bad --mode='fast'");
+  ExpectBadInput("solve --game=othello --mode=heuristic", "bad --mode='heuristic'");
+  ExpectBadInput("solve --game=othello --threads=-1", "bad --threads=-1");
+  ExpectBadInput("solve --game=othello --threads=x", "--threads");
+  ExpectBadInput("solve --game=othello --tt-mb=0", "bad --tt-mb=0");
+  ExpectBadInput("solve --game=othello --tt-mb=99999999", "bad --tt-mb=99999999");
+  ExpectBadInput("solve --game=othello --tt-mb=-5", "bad --tt-mb=-5");
+  ExpectBadInput("solve --game=othello --analyze=maybe", "--analyze");
+  ExpectBadInput("solve", "missing --game");
+  ExpectBadInput("solve --game=othello --size=4 --moves='a1'", "move 1 'a1'");
+  ExpectBadInput("solve --game=othello --size=4 --position='XO X'", "bad --position");
+  ExpectBadInput("solve --game=othello extra", "positional");
+  ExpectBadInput("bench --bogus", "unknown flag --bogus");
+}
+
+TEST(SolveCliBadInput, BadSuiteFiles) {
+  ExpectBadInput("solve --suite=/nonexistent/suite.txt", "cannot read suite file");
+  ExpectBadInput("solve --suite=" + TempFile("empty.txt", "# nothing\n"), "no positions");
+  ExpectBadInput("solve --suite=" + TempFile("fields.txt", "1 | XO | X\n"),
+                 ":1: expected at least 6");
+  ExpectBadInput(
+      "solve --suite=" + TempFile("side.txt", "1 | -----OX--XO----- | Z | 12 | 0 | b1\n"),
+      "bad side 'Z'");
+  ExpectBadInput(
+      "solve --suite=" + TempFile("score.txt", "1 | -----OX--XO----- | X | 12 | ten | b1\n"),
+      "bad score 'ten'");
+  ExpectBadInput(
+      "solve --suite=" + TempFile("empties.txt", "1 | -----OX--XO----- | X | 11 | 0 | b1\n"),
+      "says 11");
+  ExpectBadInput(
+      "solve --suite=" + TempFile("board.txt", "1 | -----OX--XO----? | X | 11 | 0 | b1\n"),
+      ":1: bad position");
+  ExpectBadInput(
+      "solve --suite=" + TempFile("move.txt", "1 | -----OX--XO----- | X | 12 | 0 | a1\n"),
+      ":1: bad best move");
+  ExpectBadInput(
+      "solve --suite=" + TempFile("nomove.txt", "1 | -----OX--XO----- | X | 12 | 0 | \n"),
+      "no best move");
+  const std::string good = TempFile("ok.txt", "1 | -----OX--XO----- | X | 12 | -10 | b1\n");
+  ExpectBadInput("solve --suite=" + good + " --moves=b1", "cannot be combined");
+  ExpectBadInput("solve --suite=" + good + " --analyze", "--analyze does not apply");
+  ExpectBadInput("solve --suite=" + good + " --game=chess", "unknown --game='chess'");
+}
+
+}  // namespace
+}  // namespace tav::testing
