@@ -13,6 +13,8 @@
 #include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
+#include "cli/retro_flags.h"
+#include "cli/tables_attach.h"
 #include "core/setup.h"
 #include "games/reversi/reversi.h"
 #include "search/search.h"
@@ -232,7 +234,15 @@ absl::Status RunSolve(const std::vector<std::string>& args) {
   if (suite_path.empty()) {
     absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
     if (!spec.ok()) return spec.status();
-    return WithGame(*spec, [&](const auto& game) { return SolveOne(game, *options); });
+    const std::string db = absl::GetFlag(FLAGS_db);
+    absl::StatusOr<std::uint64_t> memory = MemoryBytesFromFlag();
+    if (!memory.ok()) return memory.status();
+    return WithGame(*spec, [&](const auto& created) -> absl::Status {
+      // --db: endgame tables answer at the leaves (the game's probe hook).
+      auto game = created;
+      if (absl::Status s = AttachTables(game, db, *memory); !s.ok()) return s;
+      return SolveOne(game, *options);
+    });
   }
   if (!absl::GetFlag(FLAGS_position).empty() || !absl::GetFlag(FLAGS_moves).empty()) {
     return absl::InvalidArgumentError("--suite cannot be combined with --position or --moves");
@@ -343,20 +353,21 @@ std::vector<std::string_view> Concat(std::vector<std::vector<std::string_view>> 
 }  // namespace
 
 Command SolveCommand() {
-  return {
-      "solve", "solve a position exactly: value, best move, principal variation",
-      "Prints the value for the side to move (win/draw/loss), the best move, the\n"
-      "principal variation (every move proven) and statistics. --mode=wld finds only\n"
-      "win/draw/loss (cheaper); --analyze adds the exact value of every legal move;\n"
-      "--json prints one 'solve' record (data/README.md). --suite=FILE solves every\n"
-      "position of an FFO-format file (data/ffo/ffo-40-49.txt) and prints a table\n"
-      "(with --json one 'suite_result' line each); it exits 1 if any disagrees.\n"
-      "Examples:\n"
-      "  tav solve --game=othello --size=6 --moves='d3'\n"
-      "  tav solve --suite=data/ffo/ffo-40-49.txt --threads=2",
-      Concat(
-          {kGameFlags, kPositionFlags, {"mode", "threads", "tt-mb", "json", "analyze", "suite"}}),
-      RunSolve};
+  return {"solve", "solve a position exactly: value, best move, principal variation",
+          "Prints the value for the side to move (win/draw/loss), the best move, the\n"
+          "principal variation (every move proven) and statistics. --mode=wld finds only\n"
+          "win/draw/loss (cheaper); --analyze adds the exact value of every legal move;\n"
+          "--json prints one 'solve' record (data/README.md). --suite=FILE solves every\n"
+          "position of an FFO-format file (data/ffo/ffo-40-49.txt) and prints a table\n"
+          "(with --json one 'suite_result' line each); it exits 1 if any disagrees.\n"
+          "Examples:\n"
+          "  tav solve --game=othello --size=6 --moves='d3'\n"
+          "  tav solve --suite=data/ffo/ffo-40-49.txt --threads=2\n"
+          "  tav solve --game=prairie --size=6 --db=db/prairie6  (tables at the leaves)",
+          Concat({kGameFlags,
+                  kPositionFlags,
+                  {"mode", "threads", "tt-mb", "json", "analyze", "suite", "db", "memory-gb"}}),
+          RunSolve};
 }
 
 Command BenchCommand() {

@@ -13,6 +13,7 @@ Command RetroCommand();
 Command ProbeCommand();
 Command VerifyCommand();
 Command ProveCommand();
+Command CrosscheckCommand();
 
 const std::vector<Command>& AllCommands() {
   static const std::vector<Command> commands = {
@@ -26,6 +27,7 @@ const std::vector<Command>& AllCommands() {
       ProbeCommand(),
       VerifyCommand(),
       ProveCommand(),
+      CrosscheckCommand(),
   };
   return commands;
 }

@@ -245,51 +245,68 @@ void RetroSolver<G>::SolveAcyclicLayer(TierJob& job, std::uint64_t begin, std::u
     TierStats local;
     Position pos, child;
     typename G::MoveList moves;
-#pragma omp for schedule(dynamic, 2048) nowait
-    for (std::int64_t i = static_cast<std::int64_t>(begin); i < static_cast<std::int64_t>(end);
-         ++i) {
-      if (!game_.unrank(job.tier, static_cast<std::uint64_t>(i), pos)) {
-        values[i] = 0;
-        ++local.holes;
-        continue;
-      }
-      game_.generate_moves(pos, moves);
-      Outcome best;
-      if (moves.size() == 0) {
-        ++local.no_move[game_.side_to_move(pos)];
-        best = FromGameValue(game_.final_value(pos));
-      } else if constexpr (kEnc == Encoding::kWl1) {
-        best = {-1, 0};
-        for (const auto& m : moves) {
-          child = pos;
-          game_.play(child, m);
-          const Outcome c = ChildOutcome<kEnc>(job, pos, child);
-          if (c.result == 0) {
+    // Chunks of consecutive indexes, handed out dynamically; within a chunk
+    // the positions are walked incrementally when the game can.
+    constexpr std::int64_t kChunk = 2048;
+    const std::int64_t chunks = static_cast<std::int64_t>((end - begin + kChunk - 1) / kChunk);
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::int64_t chunk = 0; chunk < chunks; ++chunk) {
+      const std::int64_t first = static_cast<std::int64_t>(begin) + chunk * kChunk;
+      const std::int64_t last =
+          std::min<std::int64_t>(first + kChunk, static_cast<std::int64_t>(end));
+      bool valid = false;  // pos holds index i - 1
+      for (std::int64_t i = first; i < last; ++i) {
+        const std::uint64_t index = static_cast<std::uint64_t>(i);
+        if constexpr (HasUnrankNext<G>) {
+          valid =
+              valid ? game_.unrank_next(job.tier, index, pos) : game_.unrank(job.tier, index, pos);
+        } else {
+          valid = game_.unrank(job.tier, index, pos);
+        }
+        if (!valid) {
+          values[i] = 0;
+          ++local.holes;
+          continue;
+        }
+        game_.generate_moves(pos, moves);
+        Outcome best;
+        if (moves.size() == 0) {
+          ++local.no_move[game_.side_to_move(pos)];
+          best = FromGameValue(game_.final_value(pos));
+        } else if constexpr (kEnc == Encoding::kWl1) {
+          best = {-1, 0};
+          for (const auto& m : moves) {
+            child = pos;
+            game_.play(child, m);
+            const Outcome c = ChildOutcome<kEnc>(job, pos, child);
+            if (c.result == 0) {
+              if (!job.failed.exchange(true))
+                job.failure = "a draw: wl1 cannot store draws, use dtw8";
+            }
+            if (c.result < 0) {
+              best = {+1, 0};
+              break;
+            }
+          }
+        } else {
+          bool first = true;
+          for (const auto& m : moves) {
+            child = pos;
+            game_.play(child, m);
+            const Outcome back = TableLookup<G>::Backed(ChildOutcome<kEnc>(job, pos, child));
+            if (first || TableLookup<G>::Better(back, best)) best = back;
+            first = false;
+          }
+          if (best.plies > kMaxDtwDistance) {
             if (!job.failed.exchange(true))
-              job.failure = "a draw: wl1 cannot store draws, use dtw8";
-          }
-          if (c.result < 0) {
-            best = {+1, 0};
-            break;
+              job.failure = "a distance over 127 plies: dtw8 cannot store it";
+            best.plies = kMaxDtwDistance;
           }
         }
-      } else {
-        bool first = true;
-        for (const auto& m : moves) {
-          child = pos;
-          game_.play(child, m);
-          const Outcome back = TableLookup<G>::Backed(ChildOutcome<kEnc>(job, pos, child));
-          if (first || TableLookup<G>::Better(back, best)) best = back;
-          first = false;
-        }
-        if (best.plies > kMaxDtwDistance) {
-          if (!job.failed.exchange(true))
-            job.failure = "a distance over 127 plies: dtw8 cannot store it";
-          best.plies = kMaxDtwDistance;
-        }
+        values[i] =
+            kEnc == Encoding::kDtw8 ? EncodeDtw(best) : (best.result > 0 ? kWlWin : kWlLoss);
+        Record(local, game_, pos, static_cast<std::uint64_t>(i), job.order, job.tier, best, kEnc);
       }
-      values[i] = kEnc == Encoding::kDtw8 ? EncodeDtw(best) : (best.result > 0 ? kWlWin : kWlLoss);
-      Record(local, game_, pos, static_cast<std::uint64_t>(i), job.order, job.tier, best, kEnc);
     }
 #pragma omp critical(retro_stats_merge)
     stats.Merge(local);

@@ -48,6 +48,9 @@
 //       single parallel pass. Otherwise the solver iterates a layer by
 //       distance (retrograde levels), which handles in-layer cycles and
 //       leaves draws. [false]
+//   bool unrank_next(Tier, std::uint64_t index, Position& p) const;
+//       Like unrank, given that p holds the position of index - 1: lets the
+//       solver walk a run of indexes incrementally. [unrank]
 //   bool same_tier(const Position& a, const Position& b) const;
 //       A cheap test that two indexable positions lie in the same tier; the
 //       solver uses it to skip tier_of for children that stay in the tier.
@@ -92,6 +95,10 @@ concept HasTierLayers = requires(const G& g, typename G::Tier t) {
 template <class G>
 concept HasAcyclicLayers = requires {
   requires G::kAcyclicLayers;
+};
+template <class G>
+concept HasUnrankNext = requires(const G& g, typename G::Tier t, typename G::Position& p) {
+  { g.unrank_next(t, std::uint64_t{0}, p) } -> std::convertible_to<bool>;
 };
 template <class G>
 concept HasSameTier = requires(const G& g, const typename G::Position& p) {

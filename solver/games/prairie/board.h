@@ -64,6 +64,35 @@ constexpr u64 Shift(u64 b) {
 inline constexpr int kDirections[8] = {+1,          -1,          +kStride,     -kStride,
                                        kStride + 1, kStride - 1, -kStride + 1, -kStride - 1};
 
+// Squares reached by sliding from `from` in direction kDelta over `empty`
+// (Kogge-Stone occluded fill: kSteps doublings cover 2^kSteps - 1 squares
+// before the last shift), without a branch per square.
+template <int kDelta, int kSteps>
+constexpr u64 RayAttacks(u64 from, u64 empty) {
+  u64 gen = from, pro = empty;
+  gen |= pro & Shift<kDelta>(gen);
+  pro &= Shift<kDelta>(pro);
+  gen |= pro & Shift<2 * kDelta>(gen);
+  if constexpr (kSteps >= 3) {
+    pro &= Shift<2 * kDelta>(pro);
+    gen |= pro & Shift<4 * kDelta>(gen);
+  }
+  if constexpr (kSteps >= 4) {
+    pro &= Shift<4 * kDelta>(pro);
+    gen |= pro & Shift<8 * kDelta>(gen);
+  }
+  return Shift<kDelta>(gen) & empty;
+}
+
+// A dog's moves: rows are up to 11 squares (10 steps), columns and
+// diagonals at most 5 (4 steps) in the middle area.
+constexpr u64 QueenAttacks(u64 from, u64 empty) {
+  return RayAttacks<1, 4>(from, empty) | RayAttacks<-1, 4>(from, empty) |
+         RayAttacks<kStride, 2>(from, empty) | RayAttacks<-kStride, 2>(from, empty) |
+         RayAttacks<kStride + 1, 2>(from, empty) | RayAttacks<kStride - 1, 2>(from, empty) |
+         RayAttacks<-kStride + 1, 2>(from, empty) | RayAttacks<-kStride - 1, 2>(from, empty);
+}
+
 // Every square one king step from a square in `b`, restricted to `valid`.
 constexpr u64 KingSpread(u64 b, u64 valid) {
   const u64 spread = (b << 1) | (b >> 1) | (b << kStride) | (b >> kStride) | (b << (kStride + 1)) |

@@ -158,6 +158,20 @@ int PrairieGame::remaining(const Position& p) const {
   return 2 * steps + p.light_to_move;
 }
 
+bool PrairieGame::unrank_next(Tier t, std::uint64_t index, Position& p) const {
+  // Next dog set in colex order (the successor of a k-subset as a bit mask).
+  const u64 free = valid_ & ~p.herd;
+  const u64 rest = free & ~Bit(p.cowboy);
+  const u64 x = Extract(p.dogs, rest);
+  const u64 fill = x | (x - 1);
+  const u64 next = (fill + 1) | (((~fill & (fill + 1)) - 1) >> (LowestBit(x) + 1));
+  if (next < (u64{1} << (PopCount(free) - 1))) {
+    p.dogs = Deposit(next, rest);
+    return true;
+  }
+  return unrank(t, index, p);  // the cowboy (or the side) moves on: rare
+}
+
 bool PrairieGame::light_can_move(const Position& p) const {
   if (king_[p.cowboy] & ~p.dogs) return true;
   const u64 empty = valid_ & ~(p.dogs | p.herd | Bit(p.cowboy));
@@ -180,17 +194,18 @@ void PrairieGame::generate_moves(const Position& p, MoveList& list) const {
     }
     return;
   }
-  const u64 empty = valid_ & ~(p.dogs | p.herd | Bit(p.cowboy));
-  for (int d : SetBits(p.dogs)) {
-    for (int delta : kDirections) {
-      for (int s = d + delta; s >= 0 && s < kMiddleBits && ((empty >> s) & 1); s += delta) {
-        list.push_back(Move::Single(Move::kDog, d + kStride, s + kStride));
-      }
-    }
-  }
+  // The cowboy first: captures and blocks near the herd decide most
+  // positions, and the retrograde solver's win/loss pass stops at the first
+  // winning move.
   for (int t : SetBits(king_[p.cowboy] & ~p.dogs)) {
     const Move::Kind kind = (p.herd >> t) & 1 ? Move::kCapture : Move::kCowboy;
     list.push_back(Move::Single(kind, p.cowboy + kStride, t + kStride));
+  }
+  const u64 empty = valid_ & ~(p.dogs | p.herd | Bit(p.cowboy));
+  for (int d : SetBits(p.dogs)) {
+    for (int t : SetBits(QueenAttacks(Bit(d), empty))) {
+      list.push_back(Move::Single(Move::kDog, d + kStride, t + kStride));
+    }
   }
 }
 

@@ -201,6 +201,12 @@ class PrairieGame {
   std::uint64_t tier_size(Tier t) const;
   std::vector<std::uint64_t> tier_layers(Tier t) const;
   std::pair<Tier, int> canonical_tier(Tier t) const;
+  // The small fields (top .. unused) as one 64-bit word, read or written at
+  // once: after byte-sized stores, a word-sized read of them misses store
+  // forwarding and stalls, so hot code writes them whole.
+  static std::uint64_t small_fields(const Position& p);
+  static void set_small_fields(Position& p, std::uint64_t w);
+
   bool in_tables(const Position& p) const {
     return (small_fields(p) & 0x00ff0000ffff0000ULL) == 0;  // no buffalo home, no extra steps
   }
@@ -210,6 +216,8 @@ class PrairieGame {
   Tier tier_of(const Position& p) const;
   std::uint64_t rank(Tier t, const Position& p) const;
   bool unrank(Tier t, std::uint64_t index, Position& p) const;
+  // p holds index - 1 of tier t: the next position, incrementally.
+  bool unrank_next(Tier t, std::uint64_t index, Position& p) const;
   Tier mirror_tier(Tier t) const;
 
   // Buffalo per column: 0 none, else its row (1..7).
@@ -220,8 +228,6 @@ class PrairieGame {
 
  private:
   PrairieGame() = default;
-  static std::uint64_t small_fields(const Position& p);
-  static void set_small_fields(Position& p, std::uint64_t w);
 
   bool light_can_move(const Position& p) const;
   void generate_compound(const Position& p, MoveList& list) const;

@@ -130,26 +130,30 @@ std::vector<std::uint64_t> PrairieGame::tier_layers(Tier t) const {
 }
 
 bool PrairieGame::unrank(Tier t, std::uint64_t index, Position& p) const {
-  p = Position{};
+  u64 herd = 0;
+  std::uint64_t top = 0;
   for (int c = 0; c < width_; ++c) {
     const int d = Digit(t, c);
     if (d == 1)
-      p.top |= static_cast<std::uint16_t>(1u << c);
+      top |= std::uint64_t{1} << c;
     else if (d >= 2)
-      p.herd |= Bit(MiddleBit(8 - d, c));
+      herd |= Bit(MiddleBit(8 - d, c));
   }
-  const u64 free = valid_ & ~p.herd;
+  const u64 free = valid_ & ~herd;
   const int f = PopCount(free);
   const std::uint64_t per = Binomial(f - 1, dogs_);
   const std::uint64_t half = static_cast<std::uint64_t>(f) * per;
+  std::uint64_t side = 0;
   if (index >= half) {
-    p.light_to_move = 1;
+    side = 1;
     index -= half;
   }
   const std::uint64_t cow = index / per;
   const u64 cowboy = Deposit(u64{1} << cow, free);
-  p.cowboy = static_cast<std::uint8_t>(LowestBit(cowboy));
+  p.herd = herd;
   p.dogs = Deposit(CombinationUnrank(index % per, dogs_, f - 1), free & ~cowboy);
+  // One word for the small fields (see small_fields()): top, cowboy, side.
+  set_small_fields(p, top | std::uint64_t(LowestBit(cowboy)) << 32 | side << 40);
   return true;
 }
 
