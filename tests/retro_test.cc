@@ -18,6 +18,7 @@
 #include "retro/lookup.h"
 #include "retro/solver.h"
 #include "retro/verifier.h"
+#include "retro_test_util.h"
 #include "wld_minimax.h"
 
 namespace tav {
@@ -26,84 +27,12 @@ namespace {
 namespace fs = std::filesystem;
 using prairie::PrairieGame;
 using Position = PrairieGame::Position;
-
-PrairieGame Make(int width, const char* variant = "") {
-  return *PrairieGame::Create(GameSpec{"prairie", variant, width, "", ""});
-}
-
-fs::path TempDir(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / absl::StrCat("tav_retro_test_", ::getpid(), "_", name);
-  fs::remove_all(dir);
-  return dir;
-}
-
-template <class G>
-retro::SolveSummary Solve(const G& game, const fs::path& dir, const std::string& selection = "",
-                          int threads = 2, retro::Encoding encoding = retro::Encoding::kDtw8,
-                          std::int64_t stop_after = -1) {
-  retro::SolveOptions options;
-  options.dir = dir.string();
-  options.selection = selection;
-  options.threads = threads;
-  options.encoding = encoding;
-  options.progress = false;
-  options.durable = false;
-  options.stop_after = stop_after;
-  GameSpec spec{std::string(G::kName), game.variant(), game.size(), "", ""};
-  absl::StatusOr<retro::SolveSummary> summary = retro::RetroSolver<G>(game, spec, options).Run();
-  EXPECT_TRUE(summary.ok()) << summary.status();
-  return summary.ok() ? *summary : retro::SolveSummary{};
-}
-
-template <class G>
-absl::Status Verify(const G& game, const fs::path& dir) {
-  absl::StatusOr<retro::Manifest> manifest = retro::ReadManifest(dir.string());
-  if (!manifest.ok()) return manifest.status();
-  retro::VerifyOptions options;
-  options.dir = dir.string();
-  options.threads = 2;
-  return retro::RetroVerifier<G>(game, *manifest, options).Run().status();
-}
-
-std::map<std::string, std::string> TierFiles(const fs::path& dir) {
-  std::map<std::string, std::string> files;
-  for (const auto& e : fs::directory_iterator(dir / "tiers")) {
-    files[e.path().filename().string()] = testing::ReadFile(e.path());
-  }
-  return files;
-}
-
-// Every position of every tier against memoized minimax.
-template <class G>
-void ExpectTablesMatchMinimax(const G& game, const fs::path& dir, const std::string& selection,
-                              std::uint64_t sample_every) {
-  auto store = std::make_shared<retro::TierStore>(
-      dir.string(),
-      retro::TierIdentity{"prairie", game.size(), game.board_name(), retro::Encoding::kDtw8},
-      std::uint64_t{1} << 30);
-  retro::TableLookup<G> lookup(game, store);
-  testing::WldMinimax<G> minimax(game);
-  std::uint64_t checked = 0, index_seed = 0;
-  const std::vector<typename G::Tier> tiers = game.tiers(selection).value();
-  for (auto tier : tiers) {
-    const std::uint64_t size = game.tier_size(tier);
-    for (std::uint64_t i = index_seed % sample_every; i < size; i += sample_every) {
-      Position p;
-      ASSERT_TRUE(game.unrank(tier, i, p));
-      absl::StatusOr<std::optional<retro::Outcome>> stored = lookup.Lookup(p);
-      ASSERT_TRUE(stored.ok() && stored->has_value()) << game.position_string(p);
-      ASSERT_EQ(retro::ToGameValue(**stored), minimax.Value(p)) << game.position_string(p);
-      // The mirror image is looked up through the canonical tier.
-      const Position m = game.transform(p, 1);
-      ASSERT_EQ(retro::ToGameValue(**lookup.Lookup(m)), minimax.Value(m))
-          << game.position_string(m);
-      ++checked;
-    }
-    ++index_seed;
-  }
-  EXPECT_GT(checked, 1000u);
-}
+using testing::ExpectTablesMatchMinimax;
+using testing::Make;
+using testing::Solve;
+using testing::TempDir;
+using testing::TierFiles;
+using testing::Verify;
 
 TEST(RetroPrairie, ThreeWideTablesEqualMinimaxOnEveryPosition) {
   const PrairieGame game = Make(3);
@@ -119,14 +48,6 @@ TEST(RetroPrairie, ThreeWideTablesEqualMinimaxOnEveryPosition) {
   // Light is never without a move.
   EXPECT_EQ(summary.stats["no_move"][1], 0);
   EXPECT_GT(summary.stats["no_move"][0].get<int>(), 0);
-  fs::remove_all(dir);
-}
-
-TEST(RetroPrairie, FourWideTwoBuffaloTablesEqualMinimaxOnSampledPositions) {
-  const PrairieGame game = Make(4);
-  const fs::path dir = TempDir("w4");
-  Solve(game, dir, "buffalo<=2");
-  ExpectTablesMatchMinimax(game, dir, "buffalo<=2", 97);
   fs::remove_all(dir);
 }
 

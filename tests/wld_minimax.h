@@ -7,7 +7,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <unordered_map>
+
+#include "absl/container/flat_hash_map.h"
 
 #include "core/game.h"
 
@@ -46,7 +47,7 @@ class WldMinimax {
     std::size_t operator()(const Position& p) const { return game->hash(p); }
   };
   G game_;
-  std::unordered_map<Position, int, Hasher> memo_;
+  absl::flat_hash_map<Position, int, Hasher> memo_;
 };
 
 }  // namespace tav::testing
