@@ -14,6 +14,9 @@
 #include "retro/solver.h"
 
 ABSL_FLAG(bool, quiet, false, "no progress lines on stderr");
+ABSL_FLAG(std::string, tier_stats, "full",
+          "per-tier rows of stats.json: full (with remoteness), brief (tier, positions, "
+          "seconds) or none");
 
 namespace tav::cli {
 namespace {
@@ -44,6 +47,12 @@ absl::Status RunRetro(const std::vector<std::string>& args) {
       options.threads = ThreadsFromFlag();
       options.memory_bytes = *memory;
       options.progress = !absl::GetFlag(FLAGS_quiet);
+      options.tier_stats = absl::GetFlag(FLAGS_tier_stats);
+      if (options.tier_stats != "full" && options.tier_stats != "brief" &&
+          options.tier_stats != "none") {
+        return absl::InvalidArgumentError(absl::StrCat("bad --tier-stats='", options.tier_stats,
+                                                       "': expected full, brief or none"));
+      }
       retro::RetroSolver<G> solver(game, *spec, options);
       absl::StatusOr<retro::SolveSummary> summary = solver.Run();
       if (!summary.ok()) return summary.status();
@@ -105,7 +114,8 @@ absl::Status RunRetro(const std::vector<std::string>& args) {
 
 Command RetroCommand() {
   std::vector<std::string_view> flags = kGameFlags;
-  for (std::string_view f : {"out", "tiers", "encoding", "threads", "memory-gb", "quiet", "json"}) {
+  for (std::string_view f :
+       {"out", "tiers", "encoding", "threads", "memory-gb", "quiet", "tier-stats", "json"}) {
     flags.push_back(f);
   }
   return {"retro", "solve a game's tiers by retrograde analysis into a database",

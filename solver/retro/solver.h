@@ -57,8 +57,11 @@ struct SolveOptions {
   Encoding encoding = Encoding::kDtw8;
   int threads = 1;
   std::uint64_t memory_bytes = std::uint64_t{8} << 30;
-  bool progress = true;          // progress lines on stderr
-  bool durable = true;           // fsync every tier file (off only in tests)
+  bool progress = true;  // progress lines on stderr
+  bool durable = true;   // fsync every tier file (off only in tests)
+  // stats.json's per-tier rows: "full" (with each tier's remoteness table),
+  // "brief" (tier, positions, seconds) or "none" (no tiers[]; tier_count only).
+  std::string tier_stats = "full";
   std::int64_t stop_after = -1;  // testing: stop after solving this many tiers, as if killed
 };
 
@@ -688,10 +691,14 @@ absl::StatusOr<nlohmann::json> RetroSolver<G>::BuildStats(const std::vector<Tier
     const std::string name = game_.tier_name(tiers[k]);
     const double s = seconds.contains(name) ? seconds[name] : 0.0;
     total_seconds += s;
-    nlohmann::json row = t.ToJson(distances);
-    row["tier"] = name;
-    row["seconds"] = s;
-    tier_rows.push_back(std::move(row));
+    if (options_.tier_stats == "full") {
+      nlohmann::json row = t.ToJson(distances);
+      row["tier"] = name;
+      row["seconds"] = s;
+      tier_rows.push_back(std::move(row));
+    } else if (options_.tier_stats == "brief") {
+      tier_rows.push_back({{"tier", name}, {"positions", t.positions}, {"seconds", s}});
+    }
   }
   nlohmann::json j = total.ToJson(distances);
   j["schema"] = 1;
@@ -704,7 +711,8 @@ absl::StatusOr<nlohmann::json> RetroSolver<G>::BuildStats(const std::vector<Tier
   j["selection"] = options_.selection;
   j["encoding"] = std::string(EncodingName(options_.encoding));
   j["tier_count"] = tiers.size();
-  j["tiers"] = std::move(tier_rows);
+  if (options_.tier_stats != "none") j["tiers"] = std::move(tier_rows);
+  j["tier_stats"] = options_.tier_stats;
   j["seconds"] = total_seconds;
   j["seconds_this_run"] = seconds_this_run;
   j["positions_per_second"] = total_seconds > 0 ? total.positions / total_seconds : 0.0;

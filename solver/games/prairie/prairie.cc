@@ -635,6 +635,23 @@ std::optional<int> PrairieGame::probe_result(const Position& p) const {
   return std::nullopt;
 }
 
+int PrairieGame::max_plies(const Position& p) const {
+  if (p.home) return 0;
+  int steps = 5 * std::popcount(p.top);
+  for (int row = 3; row <= 6; ++row) steps += (row - 2) * PopCount(p.herd & RowMask(width_, row));
+  // Buffalo moves: at most `steps` to row 2 and one home; light's between.
+  return 2 * steps + 1 + p.light_to_move;
+}
+
+std::pair<int, int> PrairieGame::value_bounds(const Position& p) const {
+  const int near = kDistanceBase - max_plies(p);  // the smallest |value| possible
+  if (std::optional<int> r = probe_result(p)) {
+    return *r > 0 ? std::pair<int, int>{near, kDistanceBase - 1}
+                  : std::pair<int, int>{-kDistanceBase, -near};
+  }
+  return {-kDistanceBase, kDistanceBase - 1};
+}
+
 std::optional<int> PrairieGame::probe(const Position& p) const {
   if (std::optional<int> v = static_value(p)) return v;
   if (tables_) return tables_->Probe(p);

@@ -180,6 +180,13 @@ class PrairieGame {
   // (prove/dfpn.h), which needs no distances.
   std::optional<int> probe_result(const Position& p) const;
   std::optional<int> static_result(const Position& p) const;
+  // Admissible bounds on the value (game.h): the game ends within
+  // max_plies(p) plies, and when probe_result knows who wins (win/loss-only
+  // tables, static rules) the bounds keep only that side of zero, which lets
+  // the exact solver find distances with win/loss tables.
+  std::pair<int, int> value_bounds(const Position& p) const;
+  // 2 x (steps the buffalo can still make to row 2) + 1, + 1 with light to move.
+  int max_plies(const Position& p) const;
 
   // --- tiers (retro/tier_game.h): one tier per buffalo configuration ---------------
   // A tier id holds 3 bits per column: 0 no buffalo, else 8 - its row (row 7
