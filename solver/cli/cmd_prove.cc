@@ -14,13 +14,92 @@
 #include "cli/tables_attach.h"
 #include "core/provenance.h"
 #include "core/setup.h"
+#include "prove/bounded.h"
 #include "prove/dfpn.h"
 
 ABSL_FLAG(double, max_seconds, 0, "prove: stop after this many seconds (0 = no limit)");
 ABSL_FLAG(std::int64_t, max_nodes, 0, "prove: stop after this many nodes (0 = no limit)");
+ABSL_FLAG(int, within, 0,
+          "prove: instead of df-pn, bound each side's shortest forced win: iterative deepening "
+          "up to this many plies (0 = df-pn)");
 
 namespace tav::cli {
 namespace {
+
+// --within: for each side, the largest d it provably cannot force a win in,
+// or its shortest forced win; half the time budget each.
+template <class G>
+absl::Status Bounds(const G& game, const typename G::Position& pos, int within, int tt_mb,
+                    double max_seconds, const std::string& db, const GameSpec& spec) {
+  nlohmann::json sides = nlohmann::json::array();
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  bool stopped = false;
+  for (int attacker : {0, 1}) {
+    prove::BoundedOptions options;
+    options.tt_mb = static_cast<std::uint64_t>(tt_mb);
+    options.max_seconds = max_seconds > 0 ? max_seconds / 2 : 0;
+    options.max_depth = within;
+    prove::BoundedWinSearch<G> search(game, options);
+    const prove::BoundedResult r = search.Run(pos, attacker);
+    nodes += r.nodes;
+    seconds += r.seconds;
+    stopped |= r.stopped;
+    sides.push_back({{"side", attacker},
+                     {"no_win_within", r.no_win_within},
+                     {"win_in", r.win_in ? nlohmann::json(*r.win_in) : nlohmann::json()},
+                     {"nodes", r.nodes},
+                     {"seconds", r.seconds},
+                     {"stopped_by_budget", r.stopped}});
+  }
+  const int side = game.side_to_move(pos);
+  std::string result = "unknown";
+  for (const auto& s : sides) {
+    if (!s["win_in"].is_null()) result = s["side"] == side ? "win" : "loss";
+  }
+  nlohmann::json j = {
+      {"schema", 1},
+      {"kind", "proof"},
+      {"game", std::string(G::kName)},
+      {"variant", game.variant()},
+      {"size", game.size()},
+      {"board", game.board_name()},
+      {"empty_columns", spec.empty_columns},
+      {"position", game.position_string(pos)},
+      {"moves", absl::GetFlag(FLAGS_moves)},
+      {"side_to_move", side},
+      {"result", result},
+      {"result_first_player",
+       result == "unknown" ? result : ((result == "win") == (side == 0) ? "win" : "loss")},
+      {"method", "bounded"},
+      {"within", within},
+      {"bounds", sides},
+      {"nodes", nodes},
+      {"seconds", seconds},
+      {"stopped_by_budget", stopped},
+      {"max_seconds", max_seconds},
+      {"tt_mb", tt_mb},
+      {"db", db.empty() ? nlohmann::json() : nlohmann::json(db)},
+      {"provenance", Provenance()}};
+  if (absl::GetFlag(FLAGS_json)) {
+    std::printf("%s\n", j.dump().c_str());
+    return absl::OkStatus();
+  }
+  std::printf("position: %s\n", game.position_string(pos).c_str());
+  for (const auto& s : sides) {
+    const std::string who = s["side"] == 0 ? "first player" : "second player";
+    if (!s["win_in"].is_null()) {
+      std::printf("%s: forced win in %d plies (none shorter)\n", who.c_str(),
+                  s["win_in"].get<int>());
+    } else {
+      std::printf("%s: no forced win within %d plies%s\n", who.c_str(),
+                  s["no_win_within"].get<int>(),
+                  s["stopped_by_budget"].get<bool>() ? " (stopped by the budget)" : "");
+    }
+  }
+  std::printf("%llu nodes in %.1f s\n", static_cast<unsigned long long>(nodes), seconds);
+  return absl::OkStatus();
+}
 
 absl::Status RunProve(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("prove takes no positional arguments");
@@ -48,6 +127,12 @@ absl::Status RunProve(const std::vector<std::string>& args) {
       if (absl::Status s = AttachTables(game, db, *memory); !s.ok()) return s;
       auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
       if (!pos.ok()) return pos.status();
+      const int within = absl::GetFlag(FLAGS_within);
+      if (within < 0 || within > 200) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("bad --within=", within, ": must be 0..200"));
+      }
+      if (within > 0) return Bounds(game, *pos, within, tt_mb, max_seconds, db, *spec);
       prove::DfpnOptions options;
       options.tt_mb = static_cast<std::uint64_t>(tt_mb);
       options.max_seconds = max_seconds;
@@ -127,8 +212,8 @@ absl::Status RunProve(const std::vector<std::string>& args) {
 
 Command ProveCommand() {
   std::vector<std::string_view> flags = kGameFlags;
-  for (std::string_view f :
-       {"moves", "position", "db", "memory-gb", "tt-mb", "max-seconds", "max-nodes", "json"}) {
+  for (std::string_view f : {"moves", "position", "db", "memory-gb", "tt-mb", "max-seconds",
+                             "max-nodes", "within", "json"}) {
     flags.push_back(f);
   }
   return {"prove", "prove who wins (win/loss only) by proof-number search",
@@ -138,7 +223,10 @@ Command ProveCommand() {
           "run; an unfinished proof reports the root's proof and disproof numbers.\n"
           "Example:\n"
           "  tav prove --game=prairie --size=5\n"
-          "  tav prove --game=prairie --variant=extra4 --db=db/p11b1 --max-seconds=600 --json",
+          "  tav prove --game=prairie --variant=extra4 --db=db/p11b1 --max-seconds=600 --json\n"
+          "With --within=D it bounds instead: for each side, the largest d such that it\n"
+          "cannot force a win within d plies (iterative deepening), or its shortest win:\n"
+          "  tav prove --game=prairie --within=25 --max-seconds=3600",
           flags, RunProve};
 }
 
