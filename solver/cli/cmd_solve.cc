@@ -13,6 +13,8 @@
 #include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
+#include "cli/retro_flags.h"
+#include "cli/tables_attach.h"
 #include "core/setup.h"
 #include "games/reversi/reversi.h"
 #include "search/search.h"
@@ -239,7 +241,15 @@ absl::Status RunSolve(const std::vector<std::string>& args) {
   if (suite_path.empty()) {
     absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
     if (!spec.ok()) return spec.status();
-    return WithGame(*spec, [&](const auto& game) { return SolveOne(game, *options); });
+    const std::string db = absl::GetFlag(FLAGS_db);
+    absl::StatusOr<std::uint64_t> memory = MemoryBytesFromFlag();
+    if (!memory.ok()) return memory.status();
+    return WithGame(*spec, [&](const auto& created) -> absl::Status {
+      // --db: endgame tables answer at the leaves (the game's probe hook).
+      auto game = created;
+      if (absl::Status s = AttachTables(game, db, *memory); !s.ok()) return s;
+      return SolveOne(game, *options);
+    });
   }
   if (!absl::GetFlag(FLAGS_position).empty() || !absl::GetFlag(FLAGS_moves).empty()) {
     return absl::InvalidArgumentError("--suite cannot be combined with --position or --moves");
@@ -365,10 +375,11 @@ Command SolveCommand() {
           "(with --json one 'suite_result' line each); it exits 1 if any disagrees.\n"
           "Examples:\n"
           "  tav solve --game=othello --size=6 --moves='c2 b2'\n"
-          "  tav solve --suite=data/ffo/ffo-40-49.txt --threads=2",
+          "  tav solve --suite=data/ffo/ffo-40-49.txt --threads=2\n"
+          "  tav solve --game=prairie --size=6 --db=db/prairie6  (tables at the leaves)",
           Concat({kGameFlags,
                   kPositionFlags,
-                  {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress"}}),
+                  {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress", "db", "memory-gb"}}),
           RunSolve};
 }
 

@@ -13,6 +13,11 @@ Command ExploreCommand();
 Command BookQueryCommand();
 Command BookExportCommand();
 Command BookMergeCommand();
+Command RetroCommand();
+Command ProbeCommand();
+Command VerifyCommand();
+Command ProveCommand();
+Command CrosscheckCommand();
 
 const std::vector<Command>& AllCommands() {
   static const std::vector<Command> commands = {
@@ -26,6 +31,11 @@ const std::vector<Command>& AllCommands() {
       BookQueryCommand(),
       BookExportCommand(),
       BookMergeCommand(),
+      RetroCommand(),
+      ProbeCommand(),
+      VerifyCommand(),
+      ProveCommand(),
+      CrosscheckCommand(),
   };
   return commands;
 }

@@ -12,11 +12,12 @@
 #include "core/game.h"
 #include "core/strings.h"
 #include "games/cathedral/cathedral.h"
+#include "games/prairie/prairie.h"
 #include "games/reversi/reversi.h"
 
 namespace tav::cli {
 
-inline constexpr std::string_view kGameNames = "othello, desdemona, cathedral";
+inline constexpr std::string_view kGameNames = "othello, desdemona, cathedral, prairie";
 
 // Calls f(game) with the game built from spec; f returns absl::Status.
 template <class F>
@@ -28,6 +29,7 @@ absl::Status WithGame(const GameSpec& spec, F&& f) {
   if (spec.game == "othello") return run(reversi::Othello::Create(spec));
   if (spec.game == "desdemona") return run(reversi::Desdemona::Create(spec));
   if (spec.game == "cathedral") return run(cathedral::Cathedral::Create(spec));
+  if (spec.game == "prairie") return run(prairie::PrairieGame::Create(spec));
   return absl::InvalidArgumentError(
       absl::StrCat("unknown --game='", spec.game, "': expected one of ", AV(kGameNames)));
 }

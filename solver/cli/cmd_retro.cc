@@ -1,0 +1,133 @@
+// tav retro: solve a game's tiers by retrograde analysis into a database
+// directory (retro/solver.h). Resumable: run the same command again after an
+// interruption and it continues from the first unsolved tier.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "cli/command.h"
+#include "cli/flags.h"
+#include "cli/game_registry.h"
+#include "cli/retro_flags.h"
+#include "retro/solver.h"
+
+ABSL_FLAG(bool, quiet, false, "no progress lines on stderr");
+ABSL_FLAG(std::string, tier_stats, "full",
+          "per-tier rows of stats.json: full (with remoteness), brief (tier, positions, "
+          "seconds) or none");
+
+namespace tav::cli {
+namespace {
+
+absl::Status RunRetro(const std::vector<std::string>& args) {
+  if (!args.empty()) return absl::InvalidArgumentError("retro takes no positional arguments");
+  absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
+  if (!spec.ok()) return spec.status();
+  const std::string out = absl::GetFlag(FLAGS_out);
+  if (out.empty()) return absl::InvalidArgumentError("missing --out=DIR (the database directory)");
+  absl::StatusOr<std::uint64_t> memory = MemoryBytesFromFlag();
+  if (!memory.ok()) return memory.status();
+  absl::StatusOr<retro::Encoding> encoding = retro::ParseEncoding(absl::GetFlag(FLAGS_encoding));
+  if (!encoding.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --encoding: ", encoding.status().message()));
+  }
+  return WithGame(*spec, [&](const auto& game) -> absl::Status {
+    using G = std::decay_t<decltype(game)>;
+    if constexpr (!retro::TierGame<G>) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("tav retro does not support --game=", spec->game, " (no tiers defined)"));
+    } else {
+      retro::SolveOptions options;
+      options.dir = out;
+      options.selection = absl::GetFlag(FLAGS_tiers);
+      options.encoding = *encoding;
+      options.threads = ThreadsFromFlag();
+      options.memory_bytes = *memory;
+      options.progress = !absl::GetFlag(FLAGS_quiet);
+      options.tier_stats = absl::GetFlag(FLAGS_tier_stats);
+      if (options.tier_stats != "full" && options.tier_stats != "brief" &&
+          options.tier_stats != "none") {
+        return absl::InvalidArgumentError(absl::StrCat("bad --tier-stats='", options.tier_stats,
+                                                       "': expected full, brief or none"));
+      }
+      retro::RetroSolver<G> solver(game, *spec, options);
+      absl::StatusOr<retro::SolveSummary> summary = solver.Run();
+      if (!summary.ok()) return summary.status();
+      const nlohmann::json& stats = summary->stats;
+      if (absl::GetFlag(FLAGS_json)) {
+        nlohmann::json j = {{"schema", 1},
+                            {"kind", "retro_run"},
+                            {"game", std::string(G::kName)},
+                            {"variant", game.variant()},
+                            {"size", game.size()},
+                            {"board", game.board_name()},
+                            {"dir", out},
+                            {"tiers", summary->tiers},
+                            {"solved", summary->solved},
+                            {"resumed", summary->resumed},
+                            {"positions", summary->positions},
+                            {"seconds", summary->seconds},
+                            {"threads", options.threads},
+                            {"encoding", std::string(retro::EncodingName(options.encoding))},
+                            {"start", stats.value("start", nlohmann::json())},
+                            {"longest_win", stats.value("longest_win", nlohmann::json())},
+                            {"peak_memory_mb", retro::PeakMemoryMb()},
+                            {"stats", out + "/stats.json"}};
+        std::printf("%s\n", j.dump().c_str());
+        return absl::OkStatus();
+      }
+      std::printf("retro: %s %s %s, %llu tiers, %llu positions, %s\n",
+                  std::string(G::kName).c_str(), game.board_name().c_str(), game.variant().c_str(),
+                  static_cast<unsigned long long>(summary->tiers),
+                  static_cast<unsigned long long>(summary->positions),
+                  std::string(retro::EncodingName(options.encoding)).c_str());
+      std::printf(
+          "solved %llu tiers (%llu already on disk) in %.2f s with %d threads; peak memory %.0f "
+          "MB\n",
+          static_cast<unsigned long long>(summary->solved),
+          static_cast<unsigned long long>(summary->resumed), summary->seconds, options.threads,
+          retro::PeakMemoryMb());
+      if (stats.contains("start") && !stats["start"].is_null()) {
+        const auto& s = stats["start"];
+        std::printf(
+            "start: %s for the side to move (%s)%s\n", s["result"].get<std::string>().c_str(),
+            s["side_to_move"].get<int>() == 0 ? "first player" : "second player",
+            s["plies"].is_null() ? ""
+                                 : absl::StrCat(", in ", s["plies"].get<int>(), " plies").c_str());
+      } else {
+        std::printf("start: not in these tables\n");
+      }
+      if (stats.contains("longest_win") && !stats["longest_win"].is_null()) {
+        std::printf("longest win: %d plies, e.g. %s\n", stats["longest_win"]["plies"].get<int>(),
+                    stats["longest_win"]["position"].get<std::string>().c_str());
+      }
+      std::printf("statistics: %s/stats.json\n", out.c_str());
+      return absl::OkStatus();
+    }
+  });
+}
+
+}  // namespace
+
+Command RetroCommand() {
+  std::vector<std::string_view> flags = kGameFlags;
+  for (std::string_view f :
+       {"out", "tiers", "encoding", "threads", "memory-gb", "quiet", "tier-stats", "json"}) {
+    flags.push_back(f);
+  }
+  return {"retro", "solve a game's tiers by retrograde analysis into a database",
+          "Solves every position of the selected tiers, children first, and writes one\n"
+          "file per tier into DIR/tiers (temp file + rename), the manifest, a progress\n"
+          "log and, at the end, DIR/stats.json (remoteness table, longest win, start).\n"
+          "Interrupted runs resume from the first missing tier: run the same command\n"
+          "again. Examples:\n"
+          "  tav retro --game=prairie --size=4 --out=db/prairie4\n"
+          "  tav retro --game=prairie --size=11 --tiers='buffalo<=1' --out=db/p11b1\n"
+          "  tav retro --game=prairie --size=6 --encoding=wl1 --out=db/prairie6",
+          flags, RunRetro};
+}
+
+}  // namespace tav::cli

@@ -1,0 +1,320 @@
+// Depth-first proof-number search (df-pn, Nagai 2002) for win/loss games:
+// proves or disproves "the side to move wins" without computing distances.
+// Used to prove full-board Prairie positions with endgame tables at the
+// leaves, where the exact solver's distance search cannot finish.
+//
+// Negamax form: for a node n whose side to move we call the mover,
+//   pn(n) = min over children c of dn(c)     (one child lost for its mover)
+//   dn(n) = sum over children c of pn(c)     (every child must be won)
+// A finished game is (pn, dn) = (inf, 0); a position the game knows the
+// result of without search (its probe: tables, static rules) is (0, inf) or
+// (inf, 0). New leaves start at (1, number of moves) (df-pn+ mobility
+// initialisation: a mover with few moves is easy to disprove). Child
+// thresholds use Pawlewicz's 1+epsilon trick to limit re-expansions.
+//
+// The games solved here are acyclic (Prairie: every move lowers
+// remaining()), so there is no graph-history interaction to handle.
+//
+// Hooks, detected like game.h's OPTIONAL members:
+//   std::optional<int> probe_result(const Position&) const;   // +1 win, -1 loss
+//   std::optional<int> probe(const Position&) const;          // exact value
+// probe_result is preferred (it may know results whose distance it does not).
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <optional>
+#include <vector>
+
+#include "core/game.h"
+
+namespace tav::prove {
+
+inline constexpr std::uint32_t kInf = 0x3fffffff;
+
+template <class G>
+concept HasProbeResult = requires(const G& g, const typename G::Position& p) {
+  { g.probe_result(p) } -> std::same_as<std::optional<int>>;
+};
+
+enum class Proof { kWin, kLoss, kUnknown };  // for the side to move at the root
+
+inline const char* ProofName(Proof p) {
+  return p == Proof::kWin ? "win" : p == Proof::kLoss ? "loss" : "unknown";
+}
+
+struct DfpnOptions {
+  std::uint64_t tt_mb = 1024;
+  std::uint64_t max_nodes = 0;  // 0 = no limit
+  double max_seconds = 0;       // 0 = no limit
+  double epsilon = 0.25;
+  double progress_seconds = 0;  // > 0: a progress line on stderr this often
+};
+
+struct DfpnStats {
+  std::uint64_t nodes = 0;       // MID calls (interior visits)
+  std::uint64_t expansions = 0;  // children generated
+  std::uint64_t probes = 0, probe_hits = 0;
+  std::uint64_t tt_hits = 0, tt_stores = 0;
+  double seconds = 0;
+  std::uint32_t root_pn = 1, root_dn = 1;
+  int max_depth = 0;
+  bool stopped = false;  // a budget ran out
+};
+
+template <Game G>
+class DfpnProver {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  DfpnProver(const G& game, DfpnOptions options) : game_(game), options_(options) {
+    std::uint64_t buckets = std::max<std::uint64_t>(1, (options_.tt_mb << 20) / sizeof(Bucket));
+    std::uint64_t pow2 = 1;
+    while (pow2 * 2 <= buckets) pow2 *= 2;
+    table_.assign(pow2, Bucket{});
+    mask_ = pow2 - 1;
+  }
+
+  Proof Prove(const Position& root) {
+    start_ = std::chrono::steady_clock::now();
+    stats_ = DfpnStats{};
+    stop_ = false;
+    std::uint32_t pn = 1, dn = 1;
+    if (!Known(root, pn, dn)) {
+      Mid(root, game_.hash(root), kInf, kInf, 0, pn, dn);
+    }
+    stats_.root_pn = pn;
+    stats_.root_dn = dn;
+    stats_.stopped = stop_;
+    stats_.seconds = Elapsed();
+    if (pn == 0) return Proof::kWin;
+    if (dn == 0) return Proof::kLoss;
+    return Proof::kUnknown;
+  }
+
+  const DfpnStats& stats() const { return stats_; }
+  std::uint64_t tt_entries() const { return table_.size() * kWays; }
+
+  // (pn, dn) of a position from the table, if stored.
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> Numbers(const Position& p) const {
+    const Entry* e = Find(game_.hash(p));
+    if (!e) return std::nullopt;
+    return std::pair<std::uint32_t, std::uint32_t>{e->pn, e->dn};
+  }
+
+  // Proven moves from a proven position: the winner's move to a child proven
+  // lost, or (for a proven loss) any move; a line of at most max_plies.
+  std::vector<Move> ProofLine(Position pos, int max_plies) const {
+    std::vector<Move> line;
+    for (int ply = 0; ply < max_plies; ++ply) {
+      typename G::MoveList moves;
+      game_.generate_moves(pos, moves);
+      if (moves.size() == 0) break;
+      std::optional<Move> pick;
+      std::uint32_t best_pn = kInf + 1;
+      for (const Move& m : moves) {
+        Position child = pos;
+        game_.play(child, m);
+        std::uint32_t pn = 1, dn = 1;
+        if (!KnownConst(child, pn, dn)) {
+          const Entry* e = Find(game_.hash(child));
+          if (!e) continue;
+          pn = e->pn;
+          dn = e->dn;
+        }
+        if (dn == 0) {  // child lost for its mover: the winning move
+          pick = m;
+          break;
+        }
+        if (pn < best_pn) {  // the loser's most resistant move: its child is the hardest win
+          best_pn = pn;
+          pick = m;
+        }
+      }
+      if (!pick) break;
+      line.push_back(*pick);
+      game_.play(pos, *pick);
+    }
+    return line;
+  }
+
+ private:
+  static constexpr int kWays = 4;
+  struct Entry {
+    std::uint64_t key = 0;
+    std::uint32_t pn = 0, dn = 0;
+    std::uint64_t work = 0;  // nodes spent below; 0 = empty
+  };
+  struct Bucket {
+    Entry e[kWays];
+  };
+  struct Child {
+    Position pos;
+    std::uint64_t key;
+    std::uint32_t pn, dn;
+  };
+
+  double Elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  const Entry* Find(std::uint64_t key) const {
+    const Bucket& b = table_[key & mask_];
+    for (const Entry& e : b.e) {
+      if (e.work && e.key == key) return &e;
+    }
+    return nullptr;
+  }
+  void Store(std::uint64_t key, std::uint32_t pn, std::uint32_t dn, std::uint64_t work) {
+    ++stats_.tt_stores;
+    // Proven results are worth more than any amount of unfinished work.
+    if (pn == 0 || dn == 0) work += std::uint64_t{1} << 40;
+    Bucket& b = table_[key & mask_];
+    Entry* victim = &b.e[0];
+    for (Entry& e : b.e) {
+      if (e.key == key || e.work == 0) {
+        victim = &e;
+        break;
+      }
+      if (e.work < victim->work) victim = &e;
+    }
+    victim->key = key;
+    victim->pn = pn;
+    victim->dn = dn;
+    victim->work = std::max<std::uint64_t>(work, 1);
+  }
+
+  // Finished games and probed positions.
+  bool KnownConst(const Position& p, std::uint32_t& pn, std::uint32_t& dn) const {
+    typename G::MoveList moves;
+    if (game_.is_over(p)) {
+      const int v = game_.final_value(p);
+      pn = v > 0 ? 0 : kInf;
+      dn = v > 0 ? kInf : 0;
+      return v != 0;
+    }
+    std::optional<int> r;
+    if constexpr (HasProbeResult<G>) {
+      r = game_.probe_result(p);
+    } else if constexpr (HasProbe<G>) {
+      if (std::optional<int> v = game_.probe(p)) r = *v > 0 ? 1 : *v < 0 ? -1 : 0;
+    }
+    if (r && *r != 0) {
+      pn = *r > 0 ? 0 : kInf;
+      dn = *r > 0 ? kInf : 0;
+      return true;
+    }
+    return false;
+  }
+  bool Known(const Position& p, std::uint32_t& pn, std::uint32_t& dn) {
+    ++stats_.probes;
+    const bool known = KnownConst(p, pn, dn);
+    stats_.probe_hits += known;
+    return known;
+  }
+
+  static std::uint32_t Add(std::uint32_t a, std::uint32_t b) {
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(kInf, std::uint64_t{a} + b));
+  }
+
+  void CheckBudget() {
+    if ((stats_.nodes & 1023) != 0) return;
+    if (options_.max_nodes && stats_.nodes >= options_.max_nodes) stop_ = true;
+    const double t = Elapsed();
+    if (options_.max_seconds > 0 && t >= options_.max_seconds) stop_ = true;
+    if (options_.progress_seconds > 0 && t >= next_progress_) {
+      next_progress_ = t + options_.progress_seconds;
+      std::uint64_t used = 0;
+      for (const Bucket& b : table_) {
+        for (const Entry& e : b.e) used += e.work != 0;
+        if (&b - table_.data() > 4096) break;
+      }
+      std::fprintf(stderr, "dfpn: %.0f s  %llu nodes (%.0f k/s)  depth %d  tt %.0f%%\n", t,
+                   static_cast<unsigned long long>(stats_.nodes), stats_.nodes / t / 1e3,
+                   stats_.max_depth,
+                   100.0 * used / (std::min<std::size_t>(table_.size(), 4097) * kWays));
+    }
+  }
+
+  void Mid(const Position& pos, std::uint64_t key, std::uint32_t tp, std::uint32_t td, int depth,
+           std::uint32_t& pn, std::uint32_t& dn) {
+    ++stats_.nodes;
+    stats_.max_depth = std::max(stats_.max_depth, depth);
+    CheckBudget();
+    const std::uint64_t nodes_before = stats_.nodes;
+    if (frames_.size() <= static_cast<size_t>(depth)) frames_.resize(depth + 1);
+    std::vector<Child>& kids = frames_[depth];
+    kids.clear();
+    {
+      typename G::MoveList moves;
+      game_.generate_moves(pos, moves);
+      for (const Move& m : moves) {
+        Child c;
+        c.pos = pos;
+        game_.play(c.pos, m);
+        c.key = game_.hash(c.pos);
+        ++stats_.expansions;
+        if (!Known(c.pos, c.pn, c.dn)) {
+          if (const Entry* e = Find(c.key)) {
+            ++stats_.tt_hits;
+            c.pn = e->pn;
+            c.dn = e->dn;
+          } else {
+            c.pn = 1;
+            c.dn = static_cast<std::uint32_t>(std::max(1, CountMoves(game_, c.pos)));
+          }
+        }
+        kids.push_back(c);
+      }
+    }
+    while (true) {
+      // The parent's numbers, the most proving child and the runner-up.
+      pn = kInf;
+      dn = 0;
+      std::size_t best = 0;
+      std::uint32_t second = kInf;
+      for (std::size_t i = 0; i < kids.size(); ++i) {
+        const Child& c = kids[i];
+        dn = Add(dn, c.pn);
+        if (c.dn < pn || (c.dn == pn && c.pn < kids[best].pn)) {
+          second = pn;
+          pn = c.dn;
+          best = i;
+        } else if (c.dn < second) {
+          second = c.dn;
+        }
+      }
+      if (pn >= tp || dn >= td || pn == 0 || dn == 0 || stop_) break;
+      Child& c = kids[best];
+      const std::uint32_t child_tp = td >= kInf
+                                         ? kInf
+                                         : static_cast<std::uint32_t>(std::min<std::uint64_t>(
+                                               kInf, std::uint64_t{td} - dn + c.pn));
+      std::uint64_t eps =
+          second >= kInf ? kInf
+                         : static_cast<std::uint64_t>(std::ceil(second * (1.0 + options_.epsilon)));
+      eps = std::max<std::uint64_t>(eps, std::uint64_t{second} + 1);
+      const std::uint32_t child_td =
+          static_cast<std::uint32_t>(std::min<std::uint64_t>({tp, eps, kInf}));
+      Mid(c.pos, c.key, child_tp, child_td, depth + 1, c.pn, c.dn);
+    }
+    Store(key, pn, dn, stats_.nodes - nodes_before + 1);
+  }
+
+  G game_;
+  DfpnOptions options_;
+  std::vector<Bucket> table_;
+  std::uint64_t mask_ = 0;
+  std::deque<std::vector<Child>> frames_;  // per depth; a deque keeps references valid
+  DfpnStats stats_;
+  bool stop_ = false;
+  std::chrono::steady_clock::time_point start_;
+  double next_progress_ = 0;
+};
+
+}  // namespace tav::prove

@@ -1,0 +1,37 @@
+// DIR/manifest.json: what a retrograde database is, so that `tav probe`,
+// `tav verify` and a resumed `tav retro` rebuild the same game and refuse a
+// directory that holds a different one.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "core/game.h"
+#include "nlohmann/json.hpp"
+#include "retro/value_code.h"
+
+namespace tav::retro {
+
+inline constexpr int kManifestSchema = 1;
+
+struct Manifest {
+  GameSpec spec;          // game, variant, size, empty_columns as given to Create
+  std::string board;      // e.g. "5x7"
+  std::string selection;  // the game's tier selection ("" = every tier)
+  Encoding encoding = Encoding::kDtw8;
+  std::uint64_t tiers = 0;      // canonical tiers in the database
+  std::uint64_t positions = 0;  // positions over those tiers
+
+  nlohmann::json ToJson() const;
+  static absl::StatusOr<Manifest> FromJson(const nlohmann::json& j);
+
+  // Same database (ignoring counts)? The message names the first difference.
+  absl::Status SameAs(const Manifest& other) const;
+};
+
+std::string ManifestPath(const std::string& dir);
+absl::StatusOr<Manifest> ReadManifest(const std::string& dir);
+absl::Status WriteManifest(const std::string& dir, const Manifest& manifest);
+
+}  // namespace tav::retro

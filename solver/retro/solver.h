@@ -1,0 +1,749 @@
+// The retrograde tier solver: solves every position of a TierGame
+// (retro/tier_game.h) tier by tier, children first, and writes one file per
+// tier (retro/tier_file.h) into a database directory (retro/tier_store.h).
+//
+// Per tier:
+//   1. load the child tiers' tables (cache bounded by --memory-gb);
+//   2. solve the tier's layers in order. A layer of an acyclic-layer game is
+//      one parallel pass: each position pulls its children's values (from
+//      child tiers, or from earlier layers of this tier) and takes the best,
+//      so every value is written once by the one thread that owns the index:
+//      no locks, no atomics, OpenMP dynamic scheduling over index chunks.
+//      A layer that may contain cycles is solved by retrograde levels: pass n
+//      finds the wins and losses in exactly n plies (relaxed atomic loads and
+//      stores of the bytes), what is left at the end is a draw;
+//   3. write the tier file atomically with its statistics in the header, then
+//      append a timing line to progress.jsonl.
+// A killed run restarts at the first tier without a file; values never
+// depend on thread count or timing, so the files are byte-identical to an
+// uninterrupted run's.
+//
+// Values: dtw8 computes win/loss/draw with the distance (the winner
+// hurries, the loser delays); wl1 computes win/loss only and stops scanning
+// a position's children at the first losing one.
+#pragma once
+
+#include <omp.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "core/atomic_file.h"
+#include "core/provenance.h"
+#include "nlohmann/json.hpp"
+#include "retro/lookup.h"
+#include "retro/manifest.h"
+#include "retro/tier_game.h"
+#include "retro/tier_stats.h"
+#include "retro/tier_store.h"
+
+namespace tav::retro {
+
+struct SolveOptions {
+  std::string dir;        // database directory (created if missing)
+  std::string selection;  // the game's tier selection ("" = all)
+  Encoding encoding = Encoding::kDtw8;
+  int threads = 1;
+  std::uint64_t memory_bytes = std::uint64_t{8} << 30;
+  bool progress = true;  // progress lines on stderr
+  bool durable = true;   // fsync every tier file (off only in tests)
+  // stats.json's per-tier rows: "full" (with each tier's remoteness table),
+  // "brief" (tier, positions, seconds) or "none" (no tiers[]; tier_count only).
+  std::string tier_stats = "full";
+  std::int64_t stop_after = -1;  // testing: stop after solving this many tiers, as if killed
+};
+
+struct SolveSummary {
+  std::uint64_t tiers = 0;    // tiers in the database
+  std::uint64_t solved = 0;   // solved by this run
+  std::uint64_t resumed = 0;  // found finished on disk
+  std::uint64_t positions = 0;
+  double seconds = 0;     // this run
+  bool complete = false;  // every tier is on disk and stats.json is written
+  nlohmann::json stats;   // the stats.json object (when complete)
+};
+
+inline double PeakMemoryMb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024.0;
+}
+
+inline std::string FormatDuration(double seconds) {
+  if (seconds < 90) return absl::StrFormat("%.0fs", seconds);
+  if (seconds < 5400) return absl::StrFormat("%.0fm", seconds / 60);
+  return absl::StrFormat("%.1fh", seconds / 3600);
+}
+
+template <TierGame G>
+class RetroSolver {
+ public:
+  using Position = typename G::Position;
+  using Tier = typename G::Tier;
+
+  RetroSolver(const G& game, GameSpec spec, SolveOptions options)
+      : game_(game), spec_(std::move(spec)), options_(std::move(options)) {}
+
+  absl::StatusOr<SolveSummary> Run();
+
+ private:
+  // A child tier as the hot loop sees it.
+  struct ChildRef {
+    Tier tier;       // as tier_of returns it
+    Tier canonical;  // where its values are stored
+    int symmetry;    // maps its positions into `canonical`
+    const TierTable* table;
+  };
+  struct TierJob {
+    Tier tier;
+    std::uint64_t order;  // position in the solving order
+    std::vector<ChildRef> children;
+    std::vector<std::uint8_t>* values;
+    std::atomic<bool> failed{false};
+    std::string failure;
+  };
+
+  absl::Status CheckOrder(const std::vector<Tier>& tiers) const;
+  absl::StatusOr<TierStats> SolveTier(Tier tier, std::uint64_t order,
+                                      std::vector<std::uint8_t>& values);
+  template <Encoding kEnc>
+  void SolveAcyclicLayer(TierJob& job, std::uint64_t begin, std::uint64_t end, TierStats& stats);
+  template <Encoding kEnc>
+  void SolveCyclicLayer(TierJob& job, std::uint64_t begin, std::uint64_t end, TierStats& stats);
+  // The stored code of a non-finished child of a position in job.tier.
+  template <Encoding kEnc>
+  Outcome ChildOutcome(TierJob& job, const Position& parent, const Position& child) const;
+  static void Record(TierStats& stats, const G& game, const Position& pos, std::uint64_t index,
+                     std::uint64_t order, Tier tier, Outcome o, Encoding enc);
+  absl::StatusOr<nlohmann::json> BuildStats(const std::vector<Tier>& tiers,
+                                            const std::vector<TierStats>& per_tier,
+                                            double seconds_this_run);
+
+  G game_;
+  GameSpec spec_;
+  SolveOptions options_;
+  std::shared_ptr<TierStore> store_;
+};
+
+// ---- implementation ------------------------------------------------------------
+
+template <TierGame G>
+absl::Status RetroSolver<G>::CheckOrder(const std::vector<Tier>& tiers) const {
+  absl::flat_hash_map<Tier, std::uint64_t> order;
+  for (std::uint64_t i = 0; i < tiers.size(); ++i) order[tiers[i]] = i;
+  std::vector<Tier> children;
+  for (std::uint64_t i = 0; i < tiers.size(); ++i) {
+    children.clear();
+    game_.child_tiers(tiers[i], children);
+    for (Tier c : children) {
+      const Tier canonical = CanonicalTier(game_, c).first;
+      auto it = order.find(canonical);
+      if (it == order.end() || it->second >= i) {
+        return absl::InternalError(absl::StrCat(
+            "tier order broken: ", game_.tier_name(tiers[i]), " has child tier ",
+            game_.tier_name(c), it == order.end() ? " outside the selection" : " solved later"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+template <TierGame G>
+void RetroSolver<G>::Record(TierStats& stats, const G& game, const Position& pos,
+                            std::uint64_t index, std::uint64_t order, Tier tier, Outcome o,
+                            Encoding enc) {
+  const int side = game.side_to_move(pos);
+  ++stats.positions;
+  if (enc == Encoding::kWl1) o.plies = 0;
+  stats.Add(side, o);
+  if (enc == Encoding::kDtw8 && o.result > 0 &&
+      (o.plies > stats.longest_win ||
+       (o.plies == stats.longest_win && index < stats.longest_win_index))) {
+    stats.longest_win = o.plies;
+    stats.longest_win_side = side;
+    stats.longest_win_index = index;
+    stats.longest_win_tier = tier;
+    stats.longest_win_order = order;
+  }
+}
+
+template <TierGame G>
+template <Encoding kEnc>
+Outcome RetroSolver<G>::ChildOutcome(TierJob& job, const Position& parent,
+                                     const Position& child) const {
+  if (!game_.in_tables(child)) {
+    if (!game_.is_over(child)) {
+      if (!job.failed.exchange(true)) {
+        job.failure = absl::StrCat("a move leads to a position outside the tables: ",
+                                   game_.position_string(child));
+      }
+      return {-1, 0};
+    }
+    return FromGameValue(game_.final_value(child));
+  }
+  bool same;
+  if constexpr (HasSameTier<G>) {
+    same = game_.same_tier(parent, child);  // the parent lies in job.tier
+  } else {
+    same = game_.tier_of(child) == job.tier;
+  }
+  std::uint8_t code;
+  if (same) {
+    code = (*job.values)[game_.rank(job.tier, child)];
+    if constexpr (kEnc == Encoding::kDtw8) {
+      return DecodeDtw(code);
+    } else {
+      return {code == kWlWin ? +1 : -1, 0};
+    }
+  }
+  const Tier t = game_.tier_of(child);
+  if (t == job.tier) {
+    code = (*job.values)[game_.rank(job.tier, child)];
+  } else {
+    const ChildRef* ref = nullptr;
+    for (const ChildRef& c : job.children) {
+      if (c.tier == t) {
+        ref = &c;
+        break;
+      }
+    }
+    if (ref == nullptr) {
+      if (!job.failed.exchange(true)) {
+        job.failure = absl::StrCat("child tier ", game_.tier_name(t), " of tier ",
+                                   game_.tier_name(job.tier), " is not among child_tiers()");
+      }
+      return {-1, 0};
+    }
+    const std::uint64_t index =
+        ref->symmetry ? game_.rank(ref->canonical, game_.transform(child, ref->symmetry))
+                      : game_.rank(ref->canonical, child);
+    code = ref->table->code(index);
+  }
+  if constexpr (kEnc == Encoding::kDtw8) {
+    return DecodeDtw(code);
+  } else {
+    return {code == kWlWin ? +1 : -1, 0};
+  }
+}
+
+template <TierGame G>
+template <Encoding kEnc>
+void RetroSolver<G>::SolveAcyclicLayer(TierJob& job, std::uint64_t begin, std::uint64_t end,
+                                       TierStats& stats) {
+  std::vector<std::uint8_t>& values = *job.values;
+#pragma omp parallel num_threads(options_.threads)
+  {
+    TierStats local;
+    Position pos, child;
+    typename G::MoveList moves;
+    // Chunks of consecutive indexes, handed out dynamically; within a chunk
+    // the positions are walked incrementally when the game can.
+    constexpr std::int64_t kChunk = 2048;
+    const std::int64_t chunks = static_cast<std::int64_t>((end - begin + kChunk - 1) / kChunk);
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::int64_t chunk = 0; chunk < chunks; ++chunk) {
+      const std::int64_t first = static_cast<std::int64_t>(begin) + chunk * kChunk;
+      const std::int64_t last =
+          std::min<std::int64_t>(first + kChunk, static_cast<std::int64_t>(end));
+      bool valid = false;  // pos holds index i - 1
+      for (std::int64_t i = first; i < last; ++i) {
+        const std::uint64_t index = static_cast<std::uint64_t>(i);
+        if constexpr (HasUnrankNext<G>) {
+          valid =
+              valid ? game_.unrank_next(job.tier, index, pos) : game_.unrank(job.tier, index, pos);
+        } else {
+          valid = game_.unrank(job.tier, index, pos);
+        }
+        if (!valid) {
+          values[i] = 0;
+          ++local.holes;
+          continue;
+        }
+        game_.generate_moves(pos, moves);
+        Outcome best;
+        if (moves.size() == 0) {
+          ++local.no_move[game_.side_to_move(pos)];
+          best = FromGameValue(game_.final_value(pos));
+        } else if constexpr (kEnc == Encoding::kWl1) {
+          best = {-1, 0};
+          for (const auto& m : moves) {
+            child = pos;
+            game_.play(child, m);
+            const Outcome c = ChildOutcome<kEnc>(job, pos, child);
+            if (c.result == 0) {
+              if (!job.failed.exchange(true))
+                job.failure = "a draw: wl1 cannot store draws, use dtw8";
+            }
+            if (c.result < 0) {
+              best = {+1, 0};
+              break;
+            }
+          }
+        } else {
+          bool first = true;
+          for (const auto& m : moves) {
+            child = pos;
+            game_.play(child, m);
+            const Outcome back = TableLookup<G>::Backed(ChildOutcome<kEnc>(job, pos, child));
+            if (first || TableLookup<G>::Better(back, best)) best = back;
+            first = false;
+          }
+          if (best.plies > kMaxDtwDistance) {
+            if (!job.failed.exchange(true))
+              job.failure = "a distance over 127 plies: dtw8 cannot store it";
+            best.plies = kMaxDtwDistance;
+          }
+        }
+        values[i] =
+            kEnc == Encoding::kDtw8 ? EncodeDtw(best) : (best.result > 0 ? kWlWin : kWlLoss);
+        Record(local, game_, pos, static_cast<std::uint64_t>(i), job.order, job.tier, best, kEnc);
+      }
+    }
+#pragma omp critical(retro_stats_merge)
+    stats.Merge(local);
+  }
+}
+
+template <TierGame G>
+template <Encoding kEnc>
+void RetroSolver<G>::SolveCyclicLayer(TierJob& job, std::uint64_t begin, std::uint64_t end,
+                                      TierStats& stats) {
+  std::vector<std::uint8_t>& values = *job.values;
+  const std::uint64_t n = end - begin;
+  std::vector<std::uint8_t> resolved(n, 0);  // 1 once the value is final
+  auto load = [](std::uint8_t& b) {
+    return std::atomic_ref<std::uint8_t>(b).load(std::memory_order_acquire);
+  };
+  auto store = [](std::uint8_t& b, std::uint8_t v) {
+    std::atomic_ref<std::uint8_t>(b).store(v, std::memory_order_release);
+  };
+  std::atomic<int> max_plies{0};
+  auto note_plies = [&](int d) {
+    int m = max_plies.load(std::memory_order_relaxed);
+    while (d > m && !max_plies.compare_exchange_weak(m, d, std::memory_order_relaxed)) {
+    }
+  };
+  // Level 0: holes and finished positions; outside children set max_plies.
+  for (int level = 0;; ++level) {
+    std::atomic<std::uint64_t> newly{0};
+#pragma omp parallel num_threads(options_.threads)
+    {
+      Position pos, child;
+      typename G::MoveList moves;
+      std::uint64_t mine = 0;
+#pragma omp for schedule(dynamic, 1024)
+      for (std::int64_t k = 0; k < static_cast<std::int64_t>(n); ++k) {
+        if (resolved[k]) continue;  // written only by this index's owner, in earlier levels
+        const std::uint64_t i = begin + static_cast<std::uint64_t>(k);
+        if (!game_.unrank(job.tier, i, pos)) {
+          std::atomic_ref<std::uint8_t>(resolved[k]).store(2, std::memory_order_release);
+          continue;
+        }
+        game_.generate_moves(pos, moves);
+        Outcome result;
+        bool decided = false;
+        if (moves.size() == 0) {
+          result = FromGameValue(game_.final_value(pos));
+          decided = true;
+        } else {
+          bool unknown = false, any_loss = false, all_wins = true;
+          int loss_min = 1 << 20, win_max = -1;
+          for (const auto& m : moves) {
+            child = pos;
+            game_.play(child, m);
+            Outcome c;
+            if (game_.in_tables(child) && game_.tier_of(child) == job.tier) {
+              const std::uint64_t ci = game_.rank(job.tier, child);
+              if (ci >= begin && ci < end) {
+                if (!std::atomic_ref<std::uint8_t>(resolved[ci - begin])
+                         .load(std::memory_order_acquire)) {
+                  unknown = true;
+                  all_wins = false;
+                  continue;
+                }
+                const std::uint8_t code = load(values[ci]);
+                c = kEnc == Encoding::kDtw8 ? DecodeDtw(code) : Outcome{code ? 1 : -1, 0};
+              } else {
+                c = ChildOutcome<kEnc>(job, pos, child);
+              }
+            } else {
+              c = ChildOutcome<kEnc>(job, pos, child);
+            }
+            note_plies(c.plies);
+            if (c.result < 0) {
+              any_loss = true;
+              loss_min = std::min(loss_min, c.plies);
+            }
+            if (c.result <= 0) all_wins = false;
+            if (c.result > 0) win_max = std::max(win_max, c.plies);
+          }
+          if constexpr (kEnc == Encoding::kWl1) {
+            if (any_loss)
+              result = {+1, 0}, decided = true;
+            else if (!unknown && all_wins)
+              result = {-1, 0}, decided = true;
+          } else {
+            // Exactly this level's distance: a loss child one ply nearer, or
+            // every child a known win with the farthest one ply nearer.
+            if (any_loss && loss_min + 1 == level) {
+              result = {+1, level};
+              decided = true;
+            } else if (!unknown && all_wins && win_max + 1 == level) {
+              result = {-1, level};
+              decided = true;
+            }
+          }
+        }
+        if (!decided) continue;
+        if (kEnc == Encoding::kDtw8 && result.plies != level)
+          continue;  // finished games: level 0 only
+        store(values[i],
+              kEnc == Encoding::kDtw8 ? EncodeDtw(result) : (result.result > 0 ? kWlWin : kWlLoss));
+        std::atomic_ref<std::uint8_t>(resolved[k]).store(1, std::memory_order_release);
+        ++mine;
+      }
+      newly += mine;
+    }
+    if (kEnc == Encoding::kWl1 ? (newly == 0 && level > 0)
+                               : (newly == 0 && level > max_plies.load() + 1)) {
+      break;
+    }
+    if (level > 4 * kMaxDtwDistance) break;
+  }
+  // What is left is a draw; then the statistics, in one more pass.
+#pragma omp parallel num_threads(options_.threads)
+  {
+    TierStats local;
+    Position pos;
+    typename G::MoveList moves;
+#pragma omp for schedule(dynamic, 2048) nowait
+    for (std::int64_t k = 0; k < static_cast<std::int64_t>(n); ++k) {
+      const std::uint64_t i = begin + static_cast<std::uint64_t>(k);
+      if (resolved[k] == 2) {
+        ++local.holes;
+        continue;
+      }
+      game_.unrank(job.tier, i, pos);
+      if (!resolved[k]) {
+        if (kEnc == Encoding::kWl1) {
+          if (!job.failed.exchange(true)) job.failure = "a draw: wl1 cannot store draws, use dtw8";
+        }
+        values[i] = kDtwDraw;
+      }
+      game_.generate_moves(pos, moves);
+      if (moves.size() == 0) ++local.no_move[game_.side_to_move(pos)];
+      const Outcome o =
+          kEnc == Encoding::kDtw8 ? DecodeDtw(values[i]) : Outcome{values[i] ? 1 : -1, 0};
+      Record(local, game_, pos, i, job.order, job.tier, o, kEnc);
+    }
+#pragma omp critical(retro_stats_merge)
+    stats.Merge(local);
+  }
+}
+
+template <TierGame G>
+absl::StatusOr<TierStats> RetroSolver<G>::SolveTier(Tier tier, std::uint64_t order,
+                                                    std::vector<std::uint8_t>& values) {
+  const std::uint64_t size = game_.tier_size(tier);
+  TierJob job;
+  job.tier = tier;
+  job.order = order;
+  job.values = &values;
+
+  // Child tables, within the memory cap.
+  std::vector<Tier> child_ids;
+  game_.child_tiers(tier, child_ids);
+  std::vector<Tier> keep;
+  std::vector<std::shared_ptr<const TierTable>> held;
+  std::uint64_t need = size;
+  for (Tier c : child_ids) {
+    const auto [canonical, symmetry] = CanonicalTier(game_, c);
+    need += EncodedBytes(options_.encoding, game_.tier_size(canonical));
+    keep.push_back(canonical);
+  }
+  if (need > options_.memory_bytes) {
+    return absl::FailedPreconditionError(
+        absl::StrFormat("tier %s and its children need %.2f GB, over --memory-gb=%.2f",
+                        game_.tier_name(tier), need / 1e9, options_.memory_bytes / 1e9));
+  }
+  store_->Trim(options_.memory_bytes - need, keep);
+  for (Tier c : child_ids) {
+    const auto [canonical, symmetry] = CanonicalTier(game_, c);
+    absl::StatusOr<std::shared_ptr<const TierTable>> table =
+        store_->Get(canonical, game_.tier_name(canonical), game_.tier_size(canonical));
+    if (!table.ok()) return table.status();
+    held.push_back(*table);
+    job.children.push_back({c, canonical, symmetry, table->get()});
+  }
+
+  values.assign(size, 0);
+  TierStats stats;
+  std::uint64_t begin = 0;
+  for (std::uint64_t end : TierLayers(game_, tier)) {
+    if constexpr (HasAcyclicLayers<G>) {
+      if (options_.encoding == Encoding::kDtw8) {
+        SolveAcyclicLayer<Encoding::kDtw8>(job, begin, end, stats);
+      } else {
+        SolveAcyclicLayer<Encoding::kWl1>(job, begin, end, stats);
+      }
+    } else {
+      if (options_.encoding == Encoding::kDtw8) {
+        SolveCyclicLayer<Encoding::kDtw8>(job, begin, end, stats);
+      } else {
+        SolveCyclicLayer<Encoding::kWl1>(job, begin, end, stats);
+      }
+    }
+    begin = end;
+  }
+  if (job.failed) {
+    return absl::InternalError(absl::StrCat("tier ", game_.tier_name(tier), ": ", job.failure));
+  }
+  return stats;
+}
+
+template <TierGame G>
+absl::StatusOr<SolveSummary> RetroSolver<G>::Run() {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  absl::StatusOr<std::vector<Tier>> listed = game_.tiers(options_.selection);
+  if (!listed.ok()) return listed.status();
+  const std::vector<Tier>& tiers = *listed;
+  if (absl::Status s = CheckOrder(tiers); !s.ok()) return s;
+
+  Manifest manifest;
+  manifest.spec = spec_;
+  manifest.spec.variant = game_.variant();
+  manifest.spec.size = game_.size();
+  manifest.board = game_.board_name();
+  manifest.selection = options_.selection;
+  manifest.encoding = options_.encoding;
+  manifest.tiers = tiers.size();
+  for (Tier t : tiers) manifest.positions += game_.tier_size(t);
+
+  std::error_code ec;
+  std::filesystem::create_directories(options_.dir + "/tiers", ec);
+  if (ec) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot create --out=", options_.dir, ": ", ec.message()));
+  }
+  // Temporary files of a killed run are never tier files; clear them.
+  for (const auto& entry : std::filesystem::directory_iterator(options_.dir + "/tiers", ec)) {
+    if (entry.path().filename().string().find(".tmp") != std::string::npos) {
+      std::filesystem::remove(entry.path(), ec);
+    }
+  }
+  absl::StatusOr<Manifest> existing = ReadManifest(options_.dir);
+  if (existing.ok()) {
+    if (absl::Status s = existing->SameAs(manifest); !s.ok()) return s;
+  } else if (!absl::IsNotFound(existing.status())) {
+    return existing.status();
+  } else if (absl::Status s = WriteManifest(options_.dir, manifest); !s.ok()) {
+    return s;
+  }
+
+  store_ = std::make_shared<TierStore>(
+      options_.dir,
+      TierIdentity{game_.kName.data(), game_.size(), game_.board_name(), options_.encoding},
+      options_.memory_bytes);
+  AppendLog progress_log;
+  {
+    absl::StatusOr<LogLines> old = ReadLogLines(options_.dir + "/progress.jsonl");
+    const long long keep = old.ok() ? old->valid_bytes : -1;
+    if (absl::Status s = progress_log.Open(options_.dir + "/progress.jsonl", keep); !s.ok())
+      return s;
+  }
+
+  SolveSummary summary;
+  summary.tiers = tiers.size();
+  summary.positions = manifest.positions;
+  std::vector<TierStats> per_tier(tiers.size());
+  std::vector<std::uint8_t> values;
+  std::uint64_t done_positions = 0, run_positions = 0;
+  auto last_print = Clock::now() - std::chrono::hours(1);
+  for (std::uint64_t k = 0; k < tiers.size(); ++k) {
+    const Tier tier = tiers[k];
+    const std::string name = game_.tier_name(tier);
+    const std::string path = store_->tier_path(name);
+    const std::uint64_t size = game_.tier_size(tier);
+    if (store_->has_file(name)) {
+      absl::StatusOr<TierHeader> header = ReadTierHeader(path);
+      if (!header.ok()) return header.status();
+      if (absl::Status s = store_->CheckHeader(*header, tier, size, path); !s.ok()) return s;
+      absl::StatusOr<TierStats> stats = TierStats::FromJson(header->stats);
+      if (!stats.ok())
+        return absl::DataLossError(absl::StrCat(path, ": ", stats.status().message()));
+      per_tier[k] = *stats;
+      ++summary.resumed;
+      done_positions += size;
+      continue;
+    }
+    if (options_.stop_after >= 0 &&
+        static_cast<std::int64_t>(summary.solved) >= options_.stop_after) {
+      summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+      return summary;
+    }
+    const auto tier_start = Clock::now();
+    absl::StatusOr<TierStats> stats = SolveTier(tier, k, values);
+    if (!stats.ok()) return stats.status();
+    stats->longest_win_tier = tier;
+    stats->longest_win_order = k;
+    per_tier[k] = *stats;
+
+    std::string payload;
+    if (options_.encoding == Encoding::kDtw8) {
+      payload.assign(reinterpret_cast<const char*>(values.data()), values.size());
+    } else {
+      payload.assign(EncodedBytes(Encoding::kWl1, values.size()), '\0');
+      for (std::uint64_t i = 0; i < values.size(); ++i) {
+        if (values[i]) payload[i >> 3] = static_cast<char>(payload[i >> 3] | (1 << (i & 7)));
+      }
+    }
+    TierHeader header;
+    header.game = std::string(G::kName);
+    header.variant = game_.variant();
+    header.size = game_.size();
+    header.board = game_.board_name();
+    header.empty_columns = spec_.empty_columns;
+    header.tier = name;
+    header.tier_id = tier;
+    header.count = size;
+    header.encoding = options_.encoding;
+    header.stats = stats->ToJson(options_.encoding == Encoding::kDtw8);
+    if (absl::Status s = WriteTierFile(path, header, payload, options_.durable); !s.ok()) {
+      return s;
+    }
+    store_->Put(
+        std::make_shared<const TierTable>(tier, size, options_.encoding, std::move(payload)));
+
+    const double secs = std::chrono::duration<double>(Clock::now() - tier_start).count();
+    nlohmann::json line = {{"tier", name},
+                           {"positions", size},
+                           {"seconds", secs},
+                           {"threads", options_.threads},
+                           {"time", UtcNowIso8601()}};
+    if (absl::Status s = progress_log.Append(line.dump()); !s.ok()) return s;
+    ++summary.solved;
+    done_positions += size;
+    run_positions += size;
+    const auto now = Clock::now();
+    if (options_.progress &&
+        (now - last_print > std::chrono::seconds(2) || k + 1 == tiers.size())) {
+      last_print = now;
+      const double elapsed = std::chrono::duration<double>(now - t0).count();
+      const double rate = elapsed > 0 ? run_positions / elapsed : 0;
+      const double eta = rate > 0 ? (manifest.positions - done_positions) / rate : 0;
+      std::fprintf(stderr,
+                   "retro: tier %llu/%llu %s  %llu positions in %.2f s (%.2f M/s)  done %.1f%%  "
+                   "ETA %s  mem %.0f MB\n",
+                   static_cast<unsigned long long>(k + 1),
+                   static_cast<unsigned long long>(tiers.size()), name.c_str(),
+                   static_cast<unsigned long long>(size), secs, secs > 0 ? size / secs / 1e6 : 0.0,
+                   100.0 * done_positions / std::max<std::uint64_t>(manifest.positions, 1),
+                   FormatDuration(eta).c_str(), PeakMemoryMb());
+    }
+  }
+  summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  absl::StatusOr<nlohmann::json> stats = BuildStats(tiers, per_tier, summary.seconds);
+  if (!stats.ok()) return stats.status();
+  if (absl::Status s = WriteFileAtomically(options_.dir + "/stats.json", stats->dump(1) + "\n");
+      !s.ok()) {
+    return s;
+  }
+  summary.stats = *stats;
+  summary.complete = true;
+  return summary;
+}
+
+template <TierGame G>
+absl::StatusOr<nlohmann::json> RetroSolver<G>::BuildStats(const std::vector<Tier>& tiers,
+                                                          const std::vector<TierStats>& per_tier,
+                                                          double seconds_this_run) {
+  const bool distances = options_.encoding == Encoding::kDtw8;
+  // Seconds per tier from the progress log (earlier runs included).
+  absl::flat_hash_map<std::string, double> seconds;
+  double total_seconds = 0;
+  if (absl::StatusOr<LogLines> log = ReadLogLines(options_.dir + "/progress.jsonl"); log.ok()) {
+    for (const std::string& l : log->lines) {
+      nlohmann::json j = nlohmann::json::parse(l, nullptr, false);
+      if (j.is_discarded() || !j.contains("tier")) continue;
+      seconds[j["tier"].get<std::string>()] = j.value("seconds", 0.0);
+    }
+  }
+  TierStats total;
+  nlohmann::json tier_rows = nlohmann::json::array();
+  for (std::uint64_t k = 0; k < tiers.size(); ++k) {
+    TierStats t = per_tier[k];
+    t.longest_win_tier = tiers[k];
+    t.longest_win_order = k;
+    total.Merge(t);
+    const std::string name = game_.tier_name(tiers[k]);
+    const double s = seconds.contains(name) ? seconds[name] : 0.0;
+    total_seconds += s;
+    if (options_.tier_stats == "full") {
+      nlohmann::json row = t.ToJson(distances);
+      row["tier"] = name;
+      row["seconds"] = s;
+      tier_rows.push_back(std::move(row));
+    } else if (options_.tier_stats == "brief") {
+      tier_rows.push_back({{"tier", name}, {"positions", t.positions}, {"seconds", s}});
+    }
+  }
+  nlohmann::json j = total.ToJson(distances);
+  j["schema"] = 1;
+  j["kind"] = "retro_stats";
+  j["game"] = std::string(G::kName);
+  j["variant"] = game_.variant();
+  j["size"] = game_.size();
+  j["board"] = game_.board_name();
+  j["empty_columns"] = spec_.empty_columns;
+  j["selection"] = options_.selection;
+  j["encoding"] = std::string(EncodingName(options_.encoding));
+  j["tier_count"] = tiers.size();
+  if (options_.tier_stats != "none") j["tiers"] = std::move(tier_rows);
+  j["tier_stats"] = options_.tier_stats;
+  j["seconds"] = total_seconds;
+  j["seconds_this_run"] = seconds_this_run;
+  j["positions_per_second"] = total_seconds > 0 ? total.positions / total_seconds : 0.0;
+  j["threads"] = options_.threads;
+  j["peak_memory_mb"] = PeakMemoryMb();
+  j["finished_positions"] = {{"side_to_move_0", total.no_move[0]},
+                             {"side_to_move_1", total.no_move[1]}};
+  if (distances && total.longest_win >= 0) {
+    Position pos;
+    game_.unrank(total.longest_win_tier, total.longest_win_index, pos);
+    j["longest_win"] = {{"plies", total.longest_win},
+                        {"position", game_.position_string(pos)},
+                        {"side_to_move", total.longest_win_side},
+                        {"tier", game_.tier_name(total.longest_win_tier)}};
+  }
+  // The start position, when the tables cover it (or its children).
+  TableLookup<G> lookup(
+      game_, store_, std::make_shared<const absl::flat_hash_set<Tier>>(tiers.begin(), tiers.end()));
+  const Position start = game_.start();
+  absl::StatusOr<std::optional<Outcome>> v = lookup.Value(start);
+  if (!v.ok()) return v.status();
+  j["start"] = nullptr;
+  if (v->has_value()) {
+    const Outcome o = **v;
+    j["start"] = {{"position", game_.position_string(start)},
+                  {"result", std::string(ResultName(o.result))},
+                  {"side_to_move", game_.side_to_move(start)},
+                  {"plies", distances ? nlohmann::json(o.plies) : nlohmann::json()}};
+  }
+  j["provenance"] = Provenance();
+  return j;
+}
+
+}  // namespace tav::retro

@@ -1,0 +1,145 @@
+#include "retro/tier_file.h"
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "core/atomic_file.h"
+#include "core/hash.h"
+
+namespace tav::retro {
+namespace {
+
+std::string MagicLine() { return absl::StrCat(std::string(kTierMagic), " ", kTierFormatVersion); }
+
+nlohmann::json HeaderJson(const TierHeader& h) {
+  return {{"game", h.game},
+          {"variant", h.variant},
+          {"size", h.size},
+          {"board", h.board},
+          {"empty_columns", h.empty_columns},
+          {"tier", h.tier},
+          {"tier_id", h.tier_id},
+          {"count", h.count},
+          {"encoding", std::string(EncodingName(h.encoding))},
+          {"payload_bytes", h.payload_bytes},
+          {"checksum", absl::StrFormat("%016x", h.checksum)},
+          {"stats", h.stats}};
+}
+
+absl::Status Damaged(const std::string& path, const std::string& why) {
+  return absl::DataLossError(absl::StrCat("damaged tier file ", path, ": ", why));
+}
+
+absl::StatusOr<TierHeader> ParseHeader(const std::string& path, std::string_view magic,
+                                       std::string_view json_line) {
+  if (magic != MagicLine()) {
+    if (magic.substr(0, kTierMagic.size()) == kTierMagic) {
+      return Damaged(path, absl::StrCat("format '", std::string(magic), "', this build reads '",
+                                        MagicLine(), "'"));
+    }
+    return Damaged(path, "not a tier file (no TAVRETRO line)");
+  }
+  nlohmann::json j = nlohmann::json::parse(json_line, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) return Damaged(path, "the header is not JSON");
+  TierHeader h;
+  try {
+    h.game = j.at("game").get<std::string>();
+    h.variant = j.at("variant").get<std::string>();
+    h.size = j.at("size").get<int>();
+    h.board = j.at("board").get<std::string>();
+    h.empty_columns = j.value("empty_columns", "");
+    h.tier = j.at("tier").get<std::string>();
+    h.tier_id = j.at("tier_id").get<std::uint64_t>();
+    h.count = j.at("count").get<std::uint64_t>();
+    absl::StatusOr<Encoding> enc = ParseEncoding(j.at("encoding").get<std::string>());
+    if (!enc.ok()) return Damaged(path, std::string(enc.status().message()));
+    h.encoding = *enc;
+    h.payload_bytes = j.at("payload_bytes").get<std::uint64_t>();
+    const std::string sum = j.at("checksum").get<std::string>();
+    if (sum.size() != 16) return Damaged(path, "bad checksum field");
+    h.checksum = std::stoull(sum, nullptr, 16);
+    h.stats = j.value("stats", nlohmann::json());
+  } catch (const std::exception& e) {
+    return Damaged(path, absl::StrCat("bad header: ", e.what()));
+  }
+  if (h.payload_bytes != EncodedBytes(h.encoding, h.count)) {
+    return Damaged(path, "payload size does not match the position count");
+  }
+  return h;
+}
+
+}  // namespace
+
+std::uint64_t Checksum64(std::string_view bytes) {
+  std::uint64_t h = 0x243f6a8885a308d3ULL ^ bytes.size();
+  size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, bytes.data() + i, 8);
+    h = Mix64(h ^ w) + 0x9e3779b97f4a7c15ULL;
+  }
+  std::uint64_t tail = 0;
+  std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
+  return Mix64(h ^ tail ^ (bytes.size() - i));
+}
+
+absl::Status WriteTierFile(const std::string& path, TierHeader header, std::string_view payload,
+                           bool durable) {
+  header.payload_bytes = payload.size();
+  header.checksum = Checksum64(payload);
+  std::string contents = absl::StrCat(MagicLine(), "\n", HeaderJson(header).dump(), "\n");
+  contents.append(payload.data(), payload.size());
+  if (durable) return WriteFileAtomically(path, contents);
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
+    if (!out) return absl::InternalError(absl::StrCat("cannot write ", tmp));
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) return absl::InternalError(absl::StrCat("cannot rename into ", path, ": ", ec.message()));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<TierFile> ReadTierFile(const std::string& path) {
+  if (!std::filesystem::exists(path))
+    return absl::NotFoundError(absl::StrCat("missing tier file ", path));
+  absl::StatusOr<std::string> all = ReadWholeFile(path);
+  if (!all.ok()) return all.status();
+  const size_t nl1 = all->find('\n');
+  const size_t nl2 = nl1 == std::string::npos ? nl1 : all->find('\n', nl1 + 1);
+  if (nl2 == std::string::npos) return Damaged(path, "truncated header");
+  absl::StatusOr<TierHeader> h = ParseHeader(path, std::string_view(*all).substr(0, nl1),
+                                             std::string_view(*all).substr(nl1 + 1, nl2 - nl1 - 1));
+  if (!h.ok()) return h.status();
+  TierFile file;
+  file.header = *h;
+  if (all->size() - nl2 - 1 != h->payload_bytes) {
+    return Damaged(path, absl::StrCat("payload has ", all->size() - nl2 - 1, " bytes, header says ",
+                                      h->payload_bytes));
+  }
+  file.payload = all->substr(nl2 + 1);
+  if (Checksum64(file.payload) != h->checksum) return Damaged(path, "checksum mismatch");
+  return file;
+}
+
+absl::StatusOr<TierHeader> ReadTierHeader(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("missing tier file ", path));
+  std::string magic, json;
+  if (!std::getline(in, magic) || !std::getline(in, json)) return Damaged(path, "truncated header");
+  absl::StatusOr<TierHeader> h = ParseHeader(path, magic, json);
+  if (!h.ok()) return h.status();
+  const std::uint64_t expected = magic.size() + json.size() + 2 + h->payload_bytes;
+  std::error_code ec;
+  if (std::filesystem::file_size(path, ec) != expected || ec) {
+    return Damaged(path, "file size does not match its header");
+  }
+  return h;
+}
+
+}  // namespace tav::retro

@@ -1,0 +1,282 @@
+// The independent verifier of a retrograde database (`tav verify`), in the
+// spirit of Syzygy's rtbver: one pass over every stored position that checks
+// the stored value against the stored values of its children.
+//
+// It shares the game's rules and index with the solver (it must: they define
+// the database) but none of the solver's machinery. It reads tier files
+// itself (not through TierStore), looks children up by its own code, and
+// checks each value by the *definition* of a distance value rather than by
+// recomputing the solver's backed-up maximum:
+//   win in d   some child is lost in d-1 plies, and none in fewer;
+//   loss in d  every child is won, the slowest in d-1 plies (d = 0: no move);
+//   draw       no child is lost, and some child is a draw;
+//   wl1        win exactly when some child is lost.
+// It also checks, for every index, that unrank/rank round-trip and that the
+// position lies in its tier, that every file's checksum and header are
+// right, and that each header's statistics match a recount.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "retro/manifest.h"
+#include "retro/tier_file.h"
+#include "retro/tier_game.h"
+#include "retro/tier_stats.h"
+#include "retro/tier_store.h"
+
+namespace tav::retro {
+
+struct VerifyOptions {
+  std::string dir;
+  int threads = 1;
+  std::uint64_t memory_bytes = std::uint64_t{8} << 30;
+  bool progress = false;
+};
+
+struct VerifyReport {
+  std::uint64_t tiers = 0;
+  std::uint64_t positions = 0;
+  double seconds = 0;
+};
+
+template <TierGame G>
+class RetroVerifier {
+ public:
+  using Position = typename G::Position;
+  using Tier = typename G::Tier;
+
+  RetroVerifier(const G& game, Manifest manifest, VerifyOptions options)
+      : game_(game), manifest_(std::move(manifest)), options_(std::move(options)) {}
+
+  // OK, or DataLoss/NotFound naming the first wrong file or position.
+  absl::StatusOr<VerifyReport> Run();
+
+ private:
+  struct Loaded {
+    std::string payload;
+    std::uint64_t count = 0;
+  };
+  // A stored value, read straight from a payload.
+  Outcome Stored(const Loaded& t, std::uint64_t index) const {
+    const auto* b = reinterpret_cast<const std::uint8_t*>(t.payload.data());
+    if (manifest_.encoding == Encoding::kDtw8) return DecodeDtw(b[index]);
+    return {((b[index >> 3] >> (index & 7)) & 1) ? +1 : -1, 0};
+  }
+  std::string TierPath(Tier t) const {
+    return absl::StrCat(options_.dir, "/tiers/", game_.tier_name(t), ".tier");
+  }
+  absl::StatusOr<std::shared_ptr<const Loaded>> Load(Tier canonical);
+  std::string Describe(Outcome o) const {
+    if (manifest_.encoding == Encoding::kWl1) return o.result > 0 ? "win" : "loss";
+    return o.result == 0 ? "draw" : absl::StrCat(ResultName(o.result), " in ", o.plies);
+  }
+
+  G game_;
+  Manifest manifest_;
+  VerifyOptions options_;
+  absl::flat_hash_map<Tier, std::shared_ptr<const Loaded>> loaded_;
+  std::uint64_t loaded_bytes_ = 0;
+};
+
+template <TierGame G>
+absl::StatusOr<std::shared_ptr<const typename RetroVerifier<G>::Loaded>> RetroVerifier<G>::Load(
+    Tier canonical) {
+  if (auto it = loaded_.find(canonical); it != loaded_.end()) return it->second;
+  const std::string path = TierPath(canonical);
+  absl::StatusOr<TierFile> file = ReadTierFile(path);
+  if (!file.ok()) return file.status();
+  const TierHeader& h = file->header;
+  const std::uint64_t count = game_.tier_size(canonical);
+  if (h.game != manifest_.spec.game || h.board != manifest_.board ||
+      h.encoding != manifest_.encoding || h.tier_id != canonical ||
+      h.tier != game_.tier_name(canonical) || h.count != count) {
+    return absl::DataLossError(absl::StrCat("tier file ", path,
+                                            " does not match the database (game, board, "
+                                            "encoding, tier or count)"));
+  }
+  auto loaded = std::make_shared<Loaded>();
+  loaded->payload = std::move(file->payload);
+  loaded->count = count;
+  loaded_bytes_ += loaded->payload.size();
+  loaded_[canonical] = loaded;
+  return std::shared_ptr<const Loaded>(loaded);
+}
+
+template <TierGame G>
+absl::StatusOr<VerifyReport> RetroVerifier<G>::Run() {
+  const auto t0 = std::chrono::steady_clock::now();
+  absl::StatusOr<std::vector<Tier>> tiers = game_.tiers(manifest_.selection);
+  if (!tiers.ok()) return tiers.status();
+  if (tiers->size() != manifest_.tiers) {
+    return absl::DataLossError(absl::StrCat("the manifest lists ", manifest_.tiers,
+                                            " tiers, the game's selection has ", tiers->size()));
+  }
+  const bool dtw = manifest_.encoding == Encoding::kDtw8;
+  VerifyReport report;
+  for (std::uint64_t k = 0; k < tiers->size(); ++k) {
+    const Tier tier = (*tiers)[k];
+    // Children first (to know what to keep), then drop what is not needed.
+    std::vector<Tier> kids;
+    game_.child_tiers(tier, kids);
+    std::vector<Tier> needed = {tier};
+    for (Tier c : kids) needed.push_back(CanonicalTier(game_, c).first);
+    if (loaded_bytes_ > options_.memory_bytes) {
+      for (auto it = loaded_.begin(); it != loaded_.end();) {
+        if (std::find(needed.begin(), needed.end(), it->first) == needed.end()) {
+          loaded_bytes_ -= it->second->payload.size();
+          loaded_.erase(it++);
+        } else {
+          ++it;
+        }
+      }
+    }
+    absl::StatusOr<std::shared_ptr<const Loaded>> self = Load(tier);
+    if (!self.ok()) return self.status();
+    struct Kid {
+      Tier tier;
+      Tier canonical;
+      int symmetry;
+      std::shared_ptr<const Loaded> table;
+    };
+    std::vector<Kid> kid_tables;
+    for (Tier c : kids) {
+      const auto [canonical, symmetry] = CanonicalTier(game_, c);
+      absl::StatusOr<std::shared_ptr<const Loaded>> t = Load(canonical);
+      if (!t.ok()) return t.status();
+      kid_tables.push_back({c, canonical, symmetry, *t});
+    }
+    absl::StatusOr<TierHeader> header = ReadTierHeader(TierPath(tier));
+    if (!header.ok()) return header.status();
+
+    const Loaded& mine = **self;
+    std::atomic<bool> bad{false};
+    std::mutex error_mutex;
+    std::string error;
+    TierStats recount;
+    auto fail = [&](std::uint64_t index, const std::string& what) {
+      std::lock_guard<std::mutex> lock(error_mutex);
+      if (!bad.exchange(true)) {
+        Position p;
+        const bool ok = game_.unrank(tier, index, p);
+        error =
+            absl::StrCat("tier ", game_.tier_name(tier), " index ", index,
+                         ok ? absl::StrCat(" (", game_.position_string(p), ")") : "", ": ", what);
+      }
+    };
+#pragma omp parallel num_threads(options_.threads)
+    {
+      TierStats local;
+      Position pos, child;
+      typename G::MoveList moves;
+#pragma omp for schedule(dynamic, 4096)
+      for (std::int64_t i = 0; i < static_cast<std::int64_t>(mine.count); ++i) {
+        if (bad.load(std::memory_order_relaxed)) continue;
+        const std::uint64_t index = static_cast<std::uint64_t>(i);
+        if (!game_.unrank(tier, index, pos)) {
+          ++local.holes;
+          continue;
+        }
+        if (!game_.in_tables(pos) || game_.tier_of(pos) != tier || game_.rank(tier, pos) != index) {
+          fail(index, "the index does not round-trip (unrank, tier_of, rank)");
+          continue;
+        }
+        const Outcome stored = Stored(mine, index);
+        ++local.positions;
+        local.Add(game_.side_to_move(pos), dtw ? stored : Outcome{stored.result, 0});
+        game_.generate_moves(pos, moves);
+        if (moves.size() == 0) {
+          ++local.no_move[game_.side_to_move(pos)];
+          const Outcome end = FromGameValue(game_.final_value(pos));
+          if (stored.result != end.result || (dtw && stored.plies != end.plies)) {
+            fail(index, absl::StrCat("finished game stored as ", Describe(stored),
+                                     ", its value is ", Describe(end)));
+          }
+          continue;
+        }
+        int lost_min = 1 << 20, won_max = -1;
+        bool any_lost = false, any_draw = false, all_won = true;
+        for (const auto& m : moves) {
+          child = pos;
+          game_.play(child, m);
+          Outcome c;
+          if (!game_.in_tables(child)) {
+            c = FromGameValue(game_.final_value(child));
+          } else {
+            const Tier ct = game_.tier_of(child);
+            if (ct == tier) {
+              c = Stored(mine, game_.rank(tier, child));
+            } else {
+              auto it = std::find_if(kid_tables.begin(), kid_tables.end(),
+                                     [&](const Kid& kd) { return kd.tier == ct; });
+              if (it == kid_tables.end()) {
+                fail(index, absl::StrCat("a move reaches tier ", game_.tier_name(ct),
+                                         ", not a child tier"));
+                break;
+              }
+              const Position image = it->symmetry ? game_.transform(child, it->symmetry) : child;
+              c = Stored(*it->table, game_.rank(it->canonical, image));
+            }
+          }
+          if (c.result < 0) {
+            any_lost = true;
+            lost_min = std::min(lost_min, c.plies);
+          }
+          any_draw |= c.result == 0;
+          all_won &= c.result > 0;
+          if (c.result > 0) won_max = std::max(won_max, c.plies);
+        }
+        bool ok;
+        if (!dtw) {
+          ok = (stored.result > 0) == any_lost;
+        } else if (stored.result > 0) {
+          ok = any_lost && lost_min == stored.plies - 1;
+        } else if (stored.result < 0) {
+          ok = all_won && won_max == stored.plies - 1;
+        } else {
+          ok = !any_lost && any_draw;
+        }
+        if (!ok) {
+          fail(index,
+               absl::StrCat("stored ", Describe(stored), " disagrees with its children (",
+                            any_lost ? absl::StrCat("quickest lost child in ", lost_min)
+                                     : std::string("no lost child"),
+                            all_won ? absl::StrCat(", all won, slowest in ", won_max) : "", ")"));
+        }
+      }
+#pragma omp critical(retro_verify_merge)
+      recount.Merge(local);
+    }
+    if (bad) return absl::DataLossError(absl::StrCat("verification failed: ", error));
+    absl::StatusOr<TierStats> claimed = TierStats::FromJson(header->stats);
+    if (!claimed.ok() || claimed->positions != recount.positions ||
+        claimed->counts != recount.counts || claimed->no_move != recount.no_move) {
+      return absl::DataLossError(
+          absl::StrCat("verification failed: tier ", game_.tier_name(tier),
+                       ": the statistics in its header do not match a recount"));
+    }
+    report.positions += recount.positions;
+    ++report.tiers;
+    if (options_.progress && (k + 1) % 1000 == 0) {
+      std::fprintf(stderr, "verify: %llu/%zu tiers\n", static_cast<unsigned long long>(k + 1),
+                   tiers->size());
+    }
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return report;
+}
+
+}  // namespace tav::retro

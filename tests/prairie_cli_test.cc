@@ -1,0 +1,210 @@
+// `tav` with Prairie and the retrograde commands, from the outside: output,
+// exit codes, one error line for each kind of bad input, and a real kill -9
+// in the middle of `tav retro` followed by a resume.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "cli_helpers.h"
+#include "nlohmann/json.hpp"
+
+namespace tav::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+void ExpectBadInput(const std::string& args, const std::string& needle) {
+  SCOPED_TRACE(args);
+  const CliResult r = RunTav(args);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(LineCount(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+}
+
+fs::path TempDir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / absl::StrCat("tav_pcli_", ::getpid(), "_", name);
+  fs::remove_all(dir);
+  return dir;
+}
+
+std::map<std::string, std::string> TierFiles(const fs::path& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : fs::directory_iterator(dir / "tiers")) {
+    files[e.path().filename().string()] = ReadFile(e.path());
+  }
+  return files;
+}
+
+TEST(PrairieCli, MovesPerftAndShow) {
+  const CliResult moves = RunTav("moves --game=prairie");
+  EXPECT_EQ(moves.status, 0) << moves.err;
+  EXPECT_EQ(moves.out, "a7-a6 b7-b6 c7-c6 d7-d6 e7-e6 f7-f6 g7-g6 h7-h6 i7-i6 j7-j6 k7-k6\n");
+  const CliResult perft = RunTav("perft --game=prairie --depth=2");
+  EXPECT_NE(perft.out.find("perft  2              595"), std::string::npos) << perft.out;
+  const CliResult show = RunTav("show --game=prairie --size=5 --moves='c7-c6 c2xc3'");
+  EXPECT_EQ(show.status, 2);  // nothing to capture on c3
+  const CliResult shown = RunTav("show --game=prairie --size=5 --moves='c7-c6 b2-b5'");
+  EXPECT_EQ(shown.status, 0) << shown.err;
+  EXPECT_NE(shown.out.find("B (buffalo) to move"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("  1 . . . . ."), std::string::npos)
+      << shown.out;  // row 1 at the bottom
+  const CliResult extra = RunTav("moves --game=prairie --size=3 --variant=extra2");
+  EXPECT_EQ(extra.out, "a7-a6+a6-a5 a7-a6+b7-b6 a7-a6+c7-c6 b7-b6+b6-b5 b7-b6+c7-c6 c7-c6+c6-c5\n");
+}
+
+TEST(PrairieCli, BadPositionsVariantsAndMoves) {
+  const std::string start3 = "---DCD------------BBB";
+  ExpectBadInput("moves --game=prairie --size=3 --position='" + start3 + " Q'", "bad side to move");
+  ExpectBadInput("moves --game=prairie --size=3 --position='---DCD--- B'", "characters");
+  ExpectBadInput("moves --game=prairie --size=3 --position='---DCD---B--------BBB B'",
+                 "two buffalo in column a");
+  ExpectBadInput("moves --game=prairie --size=3 --position='D---CD------------BBB B'",
+                 "beyond a river");
+  ExpectBadInput("moves --game=prairie --size=3 --position='B--DCD-------------BB B'", "row 1");
+  ExpectBadInput("moves --game=prairie --size=3 --position='---DCC------------BBB B'", "2 cowboys");
+  ExpectBadInput("moves --game=prairie --size=3 --position='---DCD-D----------BBB B'", "3 dogs");
+  ExpectBadInput("moves --game=prairie --variant=handicap7", "unknown --variant='handicap7'");
+  ExpectBadInput("moves --game=prairie --variant=extra1", "unknown --variant='extra1'");
+  ExpectBadInput("moves --game=prairie --size=12", "--size=12");
+  ExpectBadInput("moves --game=prairie --size=5 --empty-columns=z", "--empty-columns");
+  ExpectBadInput("moves --game=prairie --variant=handicap4 --size=3", "handicap4");
+  ExpectBadInput("moves --game=prairie --moves='a7-a5'", "move 1 'a7-a5'");
+  ExpectBadInput("moves --game=prairie --moves='a7-a6 a6-a5'", "move 2 'a6-a5'");
+  ExpectBadInput("moves --game=prairie --variant=extra2 --moves='a7-a6'", "move 1 'a7-a6'");
+}
+
+TEST(PrairieCli, RetroProbeAndVerify) {
+  const fs::path dir = TempDir("db");
+  const CliResult retro =
+      RunTav("retro --game=prairie --size=3 --quiet --threads=1 --out=" + dir.string());
+  ASSERT_EQ(retro.status, 0) << retro.err;
+  EXPECT_NE(retro.out.find("start: loss"), std::string::npos) << retro.out;
+  EXPECT_TRUE(fs::exists(dir / "stats.json"));
+  const nlohmann::json stats = nlohmann::json::parse(ReadFile(dir / "stats.json"));
+  EXPECT_EQ(stats["kind"], "retro_stats");
+  EXPECT_EQ(stats["schema"], 1);
+  for (const char* key : {"tiers", "remoteness", "longest_win", "start", "positions", "seconds",
+                          "positions_per_second", "threads", "peak_memory_mb", "provenance"}) {
+    EXPECT_TRUE(stats.contains(key)) << key;
+  }
+  EXPECT_EQ(stats["tiers"].size(), stats["tier_count"].get<size_t>());
+
+  // Running again finds everything on disk.
+  const CliResult again =
+      RunTav("retro --game=prairie --size=3 --quiet --json --out=" + dir.string());
+  ASSERT_EQ(again.status, 0) << again.err;
+  const nlohmann::json summary = nlohmann::json::parse(again.out);
+  EXPECT_EQ(summary["solved"], 0);
+  EXPECT_EQ(summary["resumed"], summary["tiers"]);
+
+  const CliResult probe = RunTav("probe --db=" + dir.string() + " --moves='b7-b6' --json");
+  ASSERT_EQ(probe.status, 0) << probe.err;
+  const nlohmann::json p = nlohmann::json::parse(probe.out);
+  EXPECT_EQ(p["kind"], "retro_probe");
+  EXPECT_EQ(p["side_to_move"], 1);
+  const CliResult listed = RunTav("moves --game=prairie --size=3 --moves='b7-b6'");
+  EXPECT_EQ(p["moves"].size(),
+            static_cast<size_t>(std::count(listed.out.begin(), listed.out.end(), ' ') + 1));
+  EXPECT_EQ(p["moves"][0]["move"], p["best_move"]);
+  EXPECT_EQ(p["moves"][0]["value"], p["value"]);
+  EXPECT_EQ(p["value_first_player"], -p["value"].get<int>());
+  const CliResult text = RunTav("probe --db=" + dir.string() + " --variant=extra2");
+  EXPECT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("best move: "), std::string::npos) << text.out;
+
+  const CliResult verify = RunTav("verify --db=" + dir.string());
+  EXPECT_EQ(verify.status, 0) << verify.err;
+  EXPECT_NE(verify.out.find("verified 196 tiers"), std::string::npos) << verify.out;
+
+  // Damage: a flipped byte, then a missing file, then a bad manifest.
+  const fs::path tier = dir / "tiers" / "777.tier";
+  std::string bytes = ReadFile(tier);
+  bytes[bytes.size() - 10] ^= 1;
+  {
+    std::ofstream out(tier, std::ios::binary | std::ios::trunc);
+    out << bytes;
+  }
+  ExpectBadInput("verify --db=" + dir.string(), "checksum");
+  ExpectBadInput("probe --db=" + dir.string(), "checksum");
+  fs::remove(tier);
+  ExpectBadInput("verify --db=" + dir.string(), "missing tier file");
+  ExpectBadInput("probe --db=" + dir.string(), "missing tier file");
+  {
+    std::ofstream out(dir / "manifest.json", std::ios::trunc);
+    out << "{not json";
+  }
+  ExpectBadInput("probe --db=" + dir.string(), "manifest");
+  fs::remove_all(dir);
+}
+
+TEST(PrairieCli, RetroBadInput) {
+  const fs::path dir = TempDir("bad");
+  ExpectBadInput("retro --game=prairie --size=3", "missing --out");
+  ExpectBadInput("retro --game=prairie --size=3 --encoding=dtw4 --out=" + dir.string(),
+                 "--encoding");
+  ExpectBadInput("retro --game=prairie --size=3 --tiers=pigs --out=" + dir.string(),
+                 "--tiers='pigs'");
+  ExpectBadInput("retro --game=prairie --size=3 --memory-gb=0 --out=" + dir.string(),
+                 "--memory-gb");
+  ExpectBadInput("retro --game=prairie --size=3 --memory-gb=0.000001 --quiet --out=" + dir.string(),
+                 "over --memory-gb");
+  ExpectBadInput("retro --game=prairie --out=" + dir.string(), "too many");
+  ExpectBadInput("retro --game=othello --out=" + dir.string(), "does not support");
+  ExpectBadInput("probe --moves=a7-a6", "missing --db");
+  ExpectBadInput("probe --db=/nonexistent/tav", "no retrograde database");
+  ExpectBadInput("verify --db=/nonexistent/tav", "no retrograde database");
+  // A database cannot be resumed as another one.
+  fs::remove_all(dir);
+  ASSERT_EQ(
+      RunTav("retro --game=prairie --size=3 --tiers='buffalo<=1' --quiet --out=" + dir.string())
+          .status,
+      0);
+  ExpectBadInput("retro --game=prairie --size=3 --quiet --out=" + dir.string(), "another database");
+  // A position outside the tables.
+  ExpectBadInput("probe --db=" + dir.string(), "not in --db");
+  fs::remove_all(dir);
+}
+
+TEST(PrairieCli, KilledRetroResumesToIdenticalTables) {
+  const fs::path whole = TempDir("whole"), killed = TempDir("killed");
+  const std::string args = "retro --game=prairie --size=4 --tiers='buffalo<=2' --quiet --out=";
+  // The uninterrupted run on one thread, the killed and resumed one on two.
+  ASSERT_EQ(RunTav(args + whole.string() + " --threads=1").status, 0);
+  // Start a run in the background and kill -9 it once some tiers are on disk.
+  const std::string pid_file = (killed.string() + ".pid");
+  const std::string launch = absl::StrCat(TAV_BINARY, " ", args, killed.string(), " --threads=2",
+                                          " >/dev/null 2>&1 & echo $! > ", pid_file);
+  ASSERT_EQ(std::system(launch.c_str()), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const std::string pid = ReadFile(pid_file);
+  for (int i = 0; i < 400; ++i) {
+    std::error_code ec;
+    if (fs::exists(killed / "tiers") && std::distance(fs::directory_iterator(killed / "tiers", ec),
+                                                      fs::directory_iterator()) >= 20) {
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(std::system(("kill -9 " + pid + " 2>/dev/null; sleep 0.2").c_str()), 0);
+  const size_t before = TierFiles(killed).size();
+  const CliResult resumed = RunTav(args + killed.string() + " --threads=2 --json");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  // Leftover temporary files of the killed run are not tier files.
+  std::map<std::string, std::string> files = TierFiles(killed);
+  for (auto it = files.begin(); it != files.end();) {
+    it = it->first.ends_with(".tier") ? std::next(it) : files.erase(it);
+  }
+  EXPECT_EQ(files, TierFiles(whole));
+  EXPECT_LT(before, files.size() + 1);
+  fs::remove_all(whole);
+  fs::remove_all(killed);
+  fs::remove(pid_file);
+}
+
+}  // namespace
+}  // namespace tav::testing

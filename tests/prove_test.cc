@@ -1,0 +1,98 @@
+// The proof searches (prove/dfpn.h, prove/bounded.h) against memoized
+// minimax on narrow Prairie boards: df-pn proves exactly the minimax
+// winner, and the bounded search's shortest forced win is the minimax
+// distance of the winner (and it finds no win for the loser).
+#include <gtest/gtest.h>
+
+#include "core/hash.h"
+#include "core/setup.h"
+#include "games/prairie/prairie.h"
+#include "prove/bounded.h"
+#include "prove/dfpn.h"
+#include "wld_minimax.h"
+
+namespace tav {
+namespace {
+
+using prairie::PrairieGame;
+using Position = PrairieGame::Position;
+
+PrairieGame Make(int width, const char* variant = "") {
+  return *PrairieGame::Create(GameSpec{"prairie", variant, width, "", ""});
+}
+
+// Positions along random games from the start, every `every` plies.
+std::vector<Position> Sample(const PrairieGame& game, int count, std::uint64_t seed) {
+  SplitMix64 rng(seed);
+  std::vector<Position> out;
+  while (static_cast<int>(out.size()) < count) {
+    Position p = game.start();
+    PrairieGame::MoveList moves;
+    for (game.generate_moves(p, moves); moves.size() > 0; game.generate_moves(p, moves)) {
+      if (rng.Below(3) == 0) out.push_back(p);
+      game.play(p, moves[rng.Below(moves.size())]);
+    }
+  }
+  out.resize(count);
+  return out;
+}
+
+TEST(Dfpn, ProvesTheMinimaxWinnerOnNarrowBoards) {
+  for (int w : {3, 4}) {
+    const PrairieGame game = Make(w);
+    testing::WldMinimax<PrairieGame> minimax(game);
+    prove::DfpnProver<PrairieGame> prover(game, prove::DfpnOptions{64, 0, 0, 0.25, 0});
+    for (const Position& p : Sample(game, 150, w)) {
+      const int v = minimax.Value(p);
+      const prove::Proof proof = prover.Prove(p);
+      ASSERT_EQ(proof, v > 0 ? prove::Proof::kWin : prove::Proof::kLoss)
+          << game.position_string(p);
+    }
+  }
+}
+
+TEST(Dfpn, ProvesTheStartsOfVariants) {
+  for (const char* variant : {"standard", "extra2", "handicap1"}) {
+    const PrairieGame game = Make(4, variant);
+    testing::WldMinimax<PrairieGame> minimax(game);
+    prove::DfpnProver<PrairieGame> prover(game, prove::DfpnOptions{64, 0, 0, 0.25, 0});
+    const int v = minimax.Value(game.start());
+    EXPECT_EQ(prover.Prove(game.start()), v > 0 ? prove::Proof::kWin : prove::Proof::kLoss)
+        << variant;
+    EXPECT_EQ(prover.stats().stopped, false);
+  }
+}
+
+TEST(Dfpn, StopsAtTheNodeBudgetWithUnknown) {
+  const PrairieGame game = Make(7);
+  prove::DfpnProver<PrairieGame> prover(game, prove::DfpnOptions{16, 3000, 0, 0.25, 0});
+  EXPECT_EQ(prover.Prove(game.start()), prove::Proof::kUnknown);
+  EXPECT_TRUE(prover.stats().stopped);
+  EXPECT_GT(prover.stats().root_pn, 0u);
+  EXPECT_GT(prover.stats().root_dn, 0u);
+}
+
+TEST(BoundedWin, ShortestForcedWinIsTheMinimaxDistance) {
+  for (int w : {3, 4}) {
+    const PrairieGame game = Make(w);
+    testing::WldMinimax<PrairieGame> minimax(game);
+    for (const Position& p : Sample(game, 60, 10 + w)) {
+      const int v = minimax.Value(p);
+      const int plies = kDistanceBase - std::abs(v);
+      const int mover = game.side_to_move(p);
+      const int winner = v > 0 ? mover : 1 - mover;
+      prove::BoundedWinSearch<PrairieGame> search(game, prove::BoundedOptions{16, 0, plies + 2});
+      const prove::BoundedResult win = search.Run(p, winner);
+      ASSERT_TRUE(win.win_in.has_value()) << game.position_string(p);
+      EXPECT_EQ(*win.win_in, plies) << game.position_string(p);
+      EXPECT_EQ(win.no_win_within, plies - 1) << game.position_string(p);
+      prove::BoundedWinSearch<PrairieGame> other(game, prove::BoundedOptions{16, 0, plies + 2});
+      const prove::BoundedResult none = other.Run(p, 1 - winner);
+      EXPECT_FALSE(none.win_in.has_value()) << game.position_string(p);
+      EXPECT_EQ(none.no_win_within, plies + 2);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tav
