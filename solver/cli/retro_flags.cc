@@ -4,7 +4,6 @@
 #include "absl/strings/str_cat.h"
 
 ABSL_FLAG(std::string, db, "", "directory of a retrograde database (tav retro --out)");
-ABSL_FLAG(std::string, out, "", "directory to write the retrograde database into");
 ABSL_FLAG(double, memory_gb, 8.0, "memory cap for loaded tiers, in GB (10^9 bytes)");
 ABSL_FLAG(std::string, tiers, "",
           "which tiers to solve (game-specific; prairie: buffalo<=N); empty = all");

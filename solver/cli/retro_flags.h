@@ -9,7 +9,6 @@
 #include "absl/status/statusor.h"
 
 ABSL_DECLARE_FLAG(std::string, db);
-ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(double, memory_gb);
 ABSL_DECLARE_FLAG(std::string, tiers);
 ABSL_DECLARE_FLAG(std::string, encoding);

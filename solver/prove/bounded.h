@@ -30,8 +30,9 @@ struct BoundedOptions {
 
 struct BoundedResult {
   // The largest d such that the attacker provably cannot force a win within
-  // d plies (-1 if none finished); the shortest forced win if one was found.
-  int no_win_within = -1;
+  // d plies (0 before any depth finished: a root that is not over is trivially
+  // not won within 0 plies); the shortest forced win if one was found.
+  int no_win_within = 0;
   std::optional<int> win_in;
   std::uint64_t nodes = 0;
   double seconds = 0;
