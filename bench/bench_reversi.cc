@@ -46,9 +46,7 @@ void BM_MoveMask(benchmark::State& state, const char* name) {
       static_cast<double>(state.iterations() * positions.size()), benchmark::Counter::kIsRate);
 }
 void BM_MoveMask_Othello(benchmark::State& s) { BM_MoveMask<reversi::Othello>(s, "othello"); }
-void BM_MoveMask_Desdemona(benchmark::State& s) {
-  BM_MoveMask<reversi::Desdemona>(s, "desdemona");
-}
+void BM_MoveMask_Desdemona(benchmark::State& s) { BM_MoveMask<reversi::Desdemona>(s, "desdemona"); }
 BENCHMARK(BM_MoveMask_Othello);
 BENCHMARK(BM_MoveMask_Desdemona);
 

@@ -30,9 +30,8 @@ inline CliResult RunTav(const std::string& args) {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("tav_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
   std::filesystem::create_directories(dir);
-  const std::string command = std::string(TAV_BINARY) + " " + args + " >" +
-                              (dir / "out").string() + " 2>" + (dir / "err").string() +
-                              " </dev/null";
+  const std::string command = std::string(TAV_BINARY) + " " + args + " >" + (dir / "out").string() +
+                              " 2>" + (dir / "err").string() + " </dev/null";
   const int raw = std::system(command.c_str());
   CliResult result;
   result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);

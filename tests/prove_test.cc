@@ -45,8 +45,7 @@ TEST(Dfpn, ProvesTheMinimaxWinnerOnNarrowBoards) {
     for (const Position& p : Sample(game, 150, w)) {
       const int v = minimax.Value(p);
       const prove::Proof proof = prover.Prove(p);
-      ASSERT_EQ(proof, v > 0 ? prove::Proof::kWin : prove::Proof::kLoss)
-          << game.position_string(p);
+      ASSERT_EQ(proof, v > 0 ? prove::Proof::kWin : prove::Proof::kLoss) << game.position_string(p);
     }
   }
 }

@@ -64,8 +64,7 @@ struct RefReversi {
     std::vector<std::string> out;
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c)
-        if (!Captures(r, c, to_move).empty())
-          out.push_back(SquareName(r, c));
+        if (!Captures(r, c, to_move).empty()) out.push_back(SquareName(r, c));
     if (out.empty()) {
       for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c)

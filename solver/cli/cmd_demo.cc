@@ -42,19 +42,21 @@ absl::Status RunDemo(const std::vector<std::string>& args) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const bool ok = got == published[d - 1];
     all_ok &= ok;
-    std::printf("%5d %14llu %14llu %10.4f %8s\n", d, static_cast<unsigned long long>(published[d - 1]),
+    std::printf("%5d %14llu %14llu %10.4f %8s\n", d,
+                static_cast<unsigned long long>(published[d - 1]),
                 static_cast<unsigned long long>(got), s, ok ? "ok" : "WRONG");
   }
 
   std::printf("\nDesdemona 8x8: legal moves along the seed's example line\n");
-  std::printf("%4s %6s %6s  %-22s %-22s %s\n", "ply", "move", "to-move", "legal moves",
-              "seed says", "check");
+  std::printf("%4s %6s %6s  %-22s %-22s %s\n", "ply", "move", "to-move", "legal moves", "seed says",
+              "check");
   auto desdemona = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 8, "", ""});
   struct Step {
     const char* move;
     const char* expected;
   };
-  const Step line[] = {{"", "c4 d3 e6 f5"}, {"d3", "c3 c5 e3"}, {"e3", "f3 f5"}, {"f3", "c3 c5 e2"}};
+  const Step line[] = {
+      {"", "c4 d3 e6 f5"}, {"d3", "c3 c5 e3"}, {"e3", "f3 f5"}, {"f3", "c3 c5 e2"}};
   auto pos = desdemona.start();
   int ply = 0;
   for (const Step& step : line) {
@@ -80,10 +82,12 @@ absl::Status RunDemo(const std::vector<std::string>& args) {
 }  // namespace
 
 Command DemoCommand() {
-  return {"demo", "the built-in default job: engine checks against published numbers",
+  return {"demo",
+          "the built-in default job: engine checks against published numbers",
           "Runs Othello perft 1..9 against the published counts and replays the\n"
           "Desdemona seed's example line, printing a table; exits 1 on any mismatch.",
-          {}, RunDemo};
+          {},
+          RunDemo};
 }
 
 }  // namespace tav::cli

@@ -379,7 +379,8 @@ Command SolveCommand() {
           "  tav solve --game=prairie --size=6 --db=db/prairie6  (tables at the leaves)",
           Concat({kGameFlags,
                   kPositionFlags,
-                  {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress", "db", "memory-gb"}}),
+                  {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress", "db",
+                   "memory-gb"}}),
           RunSolve};
 }
 

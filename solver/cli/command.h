@@ -24,9 +24,9 @@ inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
 
 struct Command {
-  std::string_view name;      // "perft", or "book query" for a two-word command
-  std::string_view summary;   // one line for `tav --help`
-  std::string_view details;   // paragraph(s) for `tav NAME --help`
+  std::string_view name;                // "perft", or "book query" for a two-word command
+  std::string_view summary;             // one line for `tav --help`
+  std::string_view details;             // paragraph(s) for `tav NAME --help`
   std::vector<std::string_view> flags;  // accepted flag names, hyphenated
   absl::Status (*run)(const std::vector<std::string>& args);
 };

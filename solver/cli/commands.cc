@@ -20,6 +20,7 @@ Command ProveCommand();
 Command CrosscheckCommand();
 
 const std::vector<Command>& AllCommands() {
+  // clang-format off
   static const std::vector<Command> commands = {
       DemoCommand(),
       PerftCommand(),
@@ -37,6 +38,7 @@ const std::vector<Command>& AllCommands() {
       ProveCommand(),
       CrosscheckCommand(),
   };
+  // clang-format on
   return commands;
 }
 

@@ -143,8 +143,7 @@ absl::StatusOr<GameSpec> GameSpecFromFlags() {
   spec.pieces = absl::GetFlag(FLAGS_pieces);
   spec.empty_columns = absl::GetFlag(FLAGS_empty_columns);
   if (spec.game.empty()) {
-    return absl::InvalidArgumentError(
-        "missing --game (othello, desdemona, cathedral or prairie)");
+    return absl::InvalidArgumentError("missing --game (othello, desdemona, cathedral or prairie)");
   }
   if (spec.size < 0) {
     return absl::InvalidArgumentError(absl::StrCat("bad --size=", spec.size, ": must be positive"));

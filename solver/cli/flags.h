@@ -29,8 +29,8 @@ ABSL_DECLARE_FLAG(bool, resume);
 namespace tav::cli {
 
 // The flags that pick a game and a position; most subcommands take all of them.
-inline const std::vector<std::string_view> kGameFlags = {"game",   "variant",       "size",
-                                                         "pieces", "empty-columns"};
+inline const std::vector<std::string_view> kGameFlags = {"game", "variant", "size", "pieces",
+                                                         "empty-columns"};
 inline const std::vector<std::string_view> kPositionFlags = {"moves", "position"};
 
 // Parses argv[first..] against the allowed flags (hyphenated names; '-' and '_'

@@ -14,7 +14,7 @@ using u64 = std::uint64_t;
 using u128 = unsigned __int128;
 
 inline int PopCount(u64 b) { return std::popcount(b); }
-inline int LowestBit(u64 b) { return std::countr_zero(b); }   // b != 0
+inline int LowestBit(u64 b) { return std::countr_zero(b); }        // b != 0
 inline int HighestBit(u64 b) { return 63 - std::countl_zero(b); }  // b != 0
 inline u64 Bit(int square) { return u64{1} << square; }
 

@@ -115,8 +115,8 @@
 #pragma once
 
 #include <concepts>
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -147,6 +147,8 @@ struct GameSpec {
   std::string empty_columns;  // --empty-columns (Prairie); empty means none/variant default
 };
 
+// clang-format 14 flattens requires-expressions; this one is laid out by hand.
+// clang-format off
 template <class G>
 concept Game =
     std::is_trivially_copyable_v<typename G::Position> &&
@@ -177,6 +179,7 @@ concept Game =
       { g.symmetry_count() } -> std::convertible_to<int>;
       { g.transform(cpos, symmetry) } -> std::same_as<typename G::Position>;
     };
+// clang-format on
 
 // ---- Detection of the OPTIONAL members -------------------------------------
 
@@ -194,7 +197,7 @@ concept HasOrderScore = requires(const G& g, const typename G::Position& p, type
 };
 template <class G>
 concept HasValueBounds = requires(const G& g, const typename G::Position& p) {
-  { g.value_bounds(p) };
+  {g.value_bounds(p)};
 };
 template <class G>
 concept HasEvaluate = requires(const G& g, const typename G::Position& p) {
@@ -205,16 +208,16 @@ concept HasSortSearchHint = requires(const G& g) {
   { g.sort_search_remaining() } -> std::convertible_to<int>;
 };
 template <class G>
-concept HasTransformMove =
-    requires(const G& g, const typename G::Position& p, typename G::Move m, int s) {
-      { g.transform_move(p, m, s) } -> std::same_as<typename G::Move>;
-    };
+concept HasTransformMove = requires(const G& g, const typename G::Position& p, typename G::Move m,
+                                    int s) {
+  { g.transform_move(p, m, s) } -> std::same_as<typename G::Move>;
+};
 template <class G>
-concept HasSmallSolver =
-    requires(const G& g, const typename G::Position& p, int a, std::uint64_t& n) {
-      { G::kSmallSolverRemaining } -> std::convertible_to<int>;
-      { g.solve_small(p, a, a, n) } -> std::convertible_to<int>;
-    };
+concept HasSmallSolver = requires(const G& g, const typename G::Position& p, int a,
+                                  std::uint64_t& n) {
+  { G::kSmallSolverRemaining } -> std::convertible_to<int>;
+  { g.solve_small(p, a, a, n) } -> std::convertible_to<int>;
+};
 template <class G>
 concept HasProbe = requires(const G& g, const typename G::Position& p) {
   { g.probe(p) } -> std::same_as<std::optional<int>>;

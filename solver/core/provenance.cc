@@ -19,7 +19,7 @@ const char* g_commit = "unknown";
 
 std::string ShellQuote(const std::string& s) {
   if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                         "0123456789-_=./,:+@%") == std::string::npos) {
+                                        "0123456789-_=./,:+@%") == std::string::npos) {
     return s;
   }
   std::string out = "'";

@@ -24,9 +24,8 @@ Canonical<G> Canonicalize(const G& game, const typename G::Position& pos) {
   for (int s = 1; s < game.symmetry_count(); ++s) {
     typename G::Position image = game.transform(pos, s);
     const std::uint64_t h = game.hash(image);
-    if (h < best_hash ||
-        (h == best_hash && !(image == best.position) &&
-         game.position_string(image) < game.position_string(best.position))) {
+    if (h < best_hash || (h == best_hash && !(image == best.position) &&
+                          game.position_string(image) < game.position_string(best.position))) {
       best = {image, s};
       best_hash = h;
     }
