@@ -56,16 +56,23 @@ struct SearchParams {
   int abdada_min_work = 8;        // parallel: defer moves other threads are in
 };
 
-// The defaults with a game's own kSearchTuning (core/game.h) applied.
+// The defaults with a game's own kSearchTuning (core/game.h) applied. A field
+// the caller has changed from its default stays as the caller set it (the
+// explorer, for one, switches sort searches off in depth-limited searches
+// whatever the game's tuning says).
 template <class G>
 SearchParams TunedFor(SearchParams params) {
   if constexpr (requires { G::kSearchTuning; }) {
     constexpr SearchTuning t = G::kSearchTuning;
-    if (t.bounds_min_work >= 0) params.bounds_min_work = t.bounds_min_work;
-    if (t.etc_min_work >= 0) params.etc_min_work = t.etc_min_work;
-    if (t.sort_search_min_work >= 0) params.sort_search_min_work = t.sort_search_min_work;
-    if (t.presearch_min_work >= 0) params.presearch_min_work = t.presearch_min_work;
-    if (t.abdada_min_work >= 0) params.abdada_min_work = t.abdada_min_work;
+    constexpr SearchParams d{};
+    auto tune = [](int& field, int default_value, int tuned) {
+      if (tuned >= 0 && field == default_value) field = tuned;
+    };
+    tune(params.bounds_min_work, d.bounds_min_work, t.bounds_min_work);
+    tune(params.etc_min_work, d.etc_min_work, t.etc_min_work);
+    tune(params.sort_search_min_work, d.sort_search_min_work, t.sort_search_min_work);
+    tune(params.presearch_min_work, d.presearch_min_work, t.presearch_min_work);
+    tune(params.abdada_min_work, d.abdada_min_work, t.abdada_min_work);
   }
   return params;
 }
