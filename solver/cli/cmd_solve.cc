@@ -175,6 +175,7 @@ absl::Status RunSuite(const G& game, const std::vector<search::SuiteEntry>& suit
     std::printf("%-6s %8s %5s %-6s %-4s %16s %10s %8s\n", "id", "expected", "got", "best", "ok",
                 "nodes", "seconds", "Mn/s");
   }
+  const nlohmann::json provenance = json ? Provenance() : nlohmann::json();
   int failed = 0;
   std::uint64_t total_nodes = 0;
   double total_seconds = 0;
@@ -211,7 +212,9 @@ absl::Status RunSuite(const G& game, const std::vector<search::SuiteEntry>& suit
                           {"seconds", r.stats.seconds},
                           {"nps", r.stats.nps()},
                           {"tt_hit_rate", r.stats.tt_hit_rate()},
-                          {"threads", r.stats.threads}};
+                          {"threads", r.stats.threads},
+                          {"tt_mb", o.tt_mb},
+                          {"provenance", provenance}};
       std::printf("%s\n", j.dump().c_str());
     } else {
       std::printf("%-6s %8s %5s %-6s %-4s %16s %10.3f %8.1f\n", e.id.c_str(),
