@@ -347,12 +347,19 @@ class Searcher {
                                       INT_MIN / 2, INT_MAX / 2));
           }
         }
-        // Insertion sort, stable: equal scores keep generation order.
-        for (int k = 1; k < count; ++k) {
-          const Child c = children[k];
-          int j = k;
-          for (; j > 0 && children[j - 1].score < c.score; --j) children[j] = children[j - 1];
-          children[j] = c;
+        // Stable: equal scores keep generation order. Insertion sort for the
+        // usual few dozen children; a merge sort for the hundreds of
+        // thousands of a Lehmann Cathedral turn (quadratic there).
+        if (count <= 64) {
+          for (int k = 1; k < count; ++k) {
+            const Child c = children[k];
+            int j = k;
+            for (; j > 0 && children[j - 1].score < c.score; --j) children[j] = children[j - 1];
+            children[j] = c;
+          }
+        } else {
+          std::stable_sort(children, children + count,
+                           [](const Child& a, const Child& b) { return a.score > b.score; });
         }
       }
 

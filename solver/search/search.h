@@ -28,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/game.h"
@@ -162,12 +163,24 @@ class Solver {
     typename G::MoveList moves;
     game_.generate_moves(pos, moves);
     std::vector<Position> canonical;
+    canonical.reserve(moves.size());
     std::vector<int> rep(moves.size());
+    // First move of each canonical child, by hash (a hash map, not a scan:
+    // Lehmann Cathedral roots have ~300,000 moves). Equal hashes are
+    // confirmed on the positions; a collision falls back to a scan.
+    absl::flat_hash_map<std::uint64_t, int> first;
+    first.reserve(moves.size());
     for (size_t i = 0; i < moves.size(); ++i) {
       Position child = pos;
       game_.play(child, moves[i]);
       canonical.push_back(Canonicalize(game_, child).position);
       rep[i] = static_cast<int>(i);
+      const auto [it, inserted] = first.try_emplace(game_.hash(canonical[i]), static_cast<int>(i));
+      if (inserted) continue;
+      if (canonical[it->second] == canonical[i]) {
+        rep[i] = it->second;
+        continue;
+      }
       for (size_t k = 0; k < i; ++k) {
         if (canonical[k] == canonical[i]) {
           rep[i] = rep[k];
