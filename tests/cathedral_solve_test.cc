@@ -188,5 +188,46 @@ TEST(CathedralSolver, HeuristicSearchIsBoundedShallowAndExactDeep) {
   }
 }
 
+// Cathedral retunes the search (kSearchTuning); a parameter the caller set
+// away from its default (the explorer switching sort searches off) wins.
+TEST(CathedralSolver, GameTuningKeepsParametersTheCallerSet) {
+  const search::SearchParams defaults;
+  const search::SearchParams tuned = search::TunedFor<Cathedral>(defaults);
+  EXPECT_EQ(tuned.sort_search_min_work, Cathedral::kSearchTuning.sort_search_min_work);
+  EXPECT_EQ(tuned.etc_min_work, Cathedral::kSearchTuning.etc_min_work);
+  search::SearchParams mine;
+  mine.sort_search_min_work = 1 << 30;
+  EXPECT_EQ(search::TunedFor<Cathedral>(mine).sort_search_min_work, 1 << 30);
+}
+
+// A 10x10 Lehmann turn (the Cathedral and a building) has ~300,000 moves: a
+// depth-1 search over all of them must be fast (the root's symmetry classes
+// and the child sort were once quadratic) and agree with a plain loop over
+// the children's evaluations.
+TEST(CathedralSolver, DepthOneOverALehmannTurnIsTheBestChildEvaluation) {
+  auto game = Cathedral::Create(GameSpec{"cathedral", "lehmann", 10, "", ""});
+  ASSERT_TRUE(game.ok());
+  Cathedral::Position pos = game->start();
+  game->play(pos, *game->parse_move(pos, "Lnd5"));
+  Cathedral::MoveList moves;
+  game->generate_moves(pos, moves);
+  ASSERT_GT(moves.size(), 100000u);
+  int best = -1000;
+  for (const auto& m : moves) {
+    Cathedral::Position child = pos;
+    game->play(child, m);
+    best =
+        std::max(best, game->is_over(child) ? -game->final_value(child) : -game->evaluate(child));
+  }
+  search::SolveOptions options;
+  options.mode = search::Mode::kHeuristic;
+  options.threads = 1;
+  options.tt_mb = 64;
+  options.max_depth = 1;
+  options.pv = false;
+  options.params.sort_search_min_work = 1 << 30;  // as the explorer does
+  EXPECT_EQ(search::Solver<Cathedral>(*game, options).Solve(pos).value, best);
+}
+
 }  // namespace
 }  // namespace tav
