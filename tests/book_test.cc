@@ -23,6 +23,7 @@ using explore::ValueKind;
 using explore::WldValue;
 using nlohmann::json;
 using testing::CliResult;
+using testing::ExpectBadInput;
 using testing::LineCount;
 using testing::ReadFile;
 using testing::RunTav;
@@ -186,14 +187,6 @@ class BookCli : public ::testing::Test {
 
   static inline fs::path* dir_ = nullptr;
 };
-
-void ExpectBadInput(const std::string& args, const std::string& needle) {
-  SCOPED_TRACE(args);
-  const CliResult r = RunTav(args);
-  EXPECT_EQ(r.status, 2) << r.err;
-  EXPECT_EQ(LineCount(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-}
 
 TEST_F(BookCli, QueryGivesValueKindBestMoveAndEachMoveInNotation) {
   const CliResult r = RunTav("book query --json --book=" + Book() + " --moves='c4'");

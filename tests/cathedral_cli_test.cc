@@ -10,65 +10,68 @@
 namespace tav::testing {
 namespace {
 
-void ExpectBadInput(const std::string& args, const std::string& needle) {
-  SCOPED_TRACE(args);
-  const CliResult r = RunTav(args);
-  EXPECT_EQ(r.status, 2) << r.err;
-  EXPECT_EQ(LineCount(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-  EXPECT_EQ(r.out, "");
+// The shared check, and nothing on stdout either.
+void ExpectCathedralBadInput(const std::string& args, const std::string& needle) {
+  EXPECT_EQ(ExpectBadInput(args, needle).out, "") << args;
 }
 
 const std::string kSeed = "Yni4 See5 Sna3 Tna4 Ceh4 Mef6 Aej6";
 
 TEST(CathedralCliBadInput, BadMoves) {
   const std::string moves = "moves --game=cathedral --moves=";
-  ExpectBadInput(moves + "'Yni4 Qna1'", "unknown piece letter 'Q'");
-  ExpectBadInput(moves + "'Yni4 Sxe5'", "bad orientation 'x'");
-  ExpectBadInput(moves + "'Yni4 Snk5'", "bad square 'k5'");
-  ExpectBadInput(moves + "'Yni4 Sna0'", "bad square 'a0'");
-  ExpectBadInput(moves + "'Yni4 Sna1'", "off the board");
-  ExpectBadInput(moves + "'Yni4 Vni4'", "i4 already covered");
-  ExpectBadInput(moves + "'Yni4 Nna10 Nnj10 Nna7'", "no Bridge (N) left in hand");
-  ExpectBadInput(moves + "'Yne7 Lsb1'", "first building");
-  ExpectBadInput(moves + "'" + kSeed + " Lse1 Vnb1'", "dark's territory");
-  ExpectBadInput(moves + "'Yni4 pass'", "move 2 'pass'");
-  ExpectBadInput(moves + "'See5'", "Cathedral");
-  ExpectBadInput(moves + "'Yni4 Yna10'", "Cathedral");
-  ExpectBadInput(moves + "'Yni4 Ynf5+Sna3'", "lehmann");
+  ExpectCathedralBadInput(moves + "'Yni4 Qna1'", "unknown piece letter 'Q'");
+  ExpectCathedralBadInput(moves + "'Yni4 Sxe5'", "bad orientation 'x'");
+  ExpectCathedralBadInput(moves + "'Yni4 Snk5'", "bad square 'k5'");
+  ExpectCathedralBadInput(moves + "'Yni4 Sna0'", "bad square 'a0'");
+  ExpectCathedralBadInput(moves + "'Yni4 Sna1'", "off the board");
+  ExpectCathedralBadInput(moves + "'Yni4 Vni4'", "i4 already covered");
+  ExpectCathedralBadInput(moves + "'Yni4 Nna10 Nnj10 Nna7'", "no Bridge (N) left in hand");
+  ExpectCathedralBadInput(moves + "'Yne7 Lsb1'", "first building");
+  ExpectCathedralBadInput(moves + "'" + kSeed + " Lse1 Vnb1'", "dark's territory");
+  ExpectCathedralBadInput(moves + "'Yni4 pass'", "move 2 'pass'");
+  ExpectCathedralBadInput(moves + "'See5'", "Cathedral");
+  ExpectCathedralBadInput(moves + "'Yni4 Yna10'", "Cathedral");
+  ExpectCathedralBadInput(moves + "'Yni4 Ynf5+Sna3'", "lehmann");
   const std::string lehmann = "moves --game=cathedral --variant=lehmann --moves=";
-  ExpectBadInput(lehmann + "'Vna10 Ynf5'", "together");
-  ExpectBadInput(lehmann + "'Vna10 Ynf5+'", "not a move");
-  ExpectBadInput(lehmann + "'Vna10 Ynf5+Ynb9'", "the Cathedral then a building");
-  ExpectBadInput(lehmann + "'Vna10 Ynf5+Vnf5'", "f5 already covered");
+  ExpectCathedralBadInput(lehmann + "'Vna10 Ynf5'", "together");
+  ExpectCathedralBadInput(lehmann + "'Vna10 Ynf5+'", "not a move");
+  ExpectCathedralBadInput(lehmann + "'Vna10 Ynf5+Ynb9'", "the Cathedral then a building");
+  ExpectCathedralBadInput(lehmann + "'Vna10 Ynf5+Vnf5'", "f5 already covered");
 }
 
 TEST(CathedralCliBadInput, BadPositionStrings) {
   const std::string show = "show --game=cathedral --size=5 --position=";
-  ExpectBadInput(show + "'.....'", "expected 6 fields");
-  ExpectBadInput(show + "'..... VSLN VSLN light none hand'", "board has 5 characters");
-  ExpectBadInput(show + "'........................? VSLN VSLN light none hand'",
-                 "bad character '?'");
-  ExpectBadInput(show + "'......................... VSLN VSL light none hand'", "dark's hand");
-  ExpectBadInput(show + "'......................... VSLN VSLN blue none hand'", "side to move");
-  ExpectBadInput(show + "'......................... VSLN VSLN light some hand'",
-                 "first-building field");
-  ExpectBadInput(show + "'......................... VSLN VSLN light none away'", "Cathedral field");
-  ExpectBadInput(show + "'s........................ VSLN VSLN light both gone'", "whole pieces");
-  ExpectBadInput(show + "'YYYYYY................... VSLN VSLN light both board'",
-                 "not one Cathedral");
-  ExpectBadInput(show + "'......................... VSLN VSLN dark none hand'", "at its start");
+  ExpectCathedralBadInput(show + "'.....'", "expected 6 fields");
+  ExpectCathedralBadInput(show + "'..... VSLN VSLN light none hand'", "board has 5 characters");
+  ExpectCathedralBadInput(show + "'........................? VSLN VSLN light none hand'",
+                          "bad character '?'");
+  ExpectCathedralBadInput(show + "'......................... VSLN VSL light none hand'",
+                          "dark's hand");
+  ExpectCathedralBadInput(show + "'......................... VSLN VSLN blue none hand'",
+                          "side to move");
+  ExpectCathedralBadInput(show + "'......................... VSLN VSLN light some hand'",
+                          "first-building field");
+  ExpectCathedralBadInput(show + "'......................... VSLN VSLN light none away'",
+                          "Cathedral field");
+  ExpectCathedralBadInput(show + "'s........................ VSLN VSLN light both gone'",
+                          "whole pieces");
+  ExpectCathedralBadInput(show + "'YYYYYY................... VSLN VSLN light both board'",
+                          "not one Cathedral");
+  ExpectCathedralBadInput(show + "'......................... VSLN VSLN dark none hand'",
+                          "at its start");
 }
 
 TEST(CathedralCliBadInput, BadGameFlags) {
-  ExpectBadInput("perft --game=cathedral --size=4 --depth=1", "--size=4");
-  ExpectBadInput("perft --game=cathedral --size=11 --depth=1", "--size=11");
-  ExpectBadInput("perft --game=cathedral --size=9 --depth=1", "--pieces");
-  ExpectBadInput("perft --game=cathedral --pieces=VVX --depth=1", "'X' is not a piece letter");
-  ExpectBadInput("perft --game=cathedral --pieces=VY --depth=1", "Cathedral");
-  ExpectBadInput("perft --game=cathedral --pieces=VVVVVVVVVVVVVVVV --depth=1", "at most 15");
-  ExpectBadInput("perft --game=cathedral --variant=woods --depth=1", "--variant='woods'");
-  ExpectBadInput("perft --game=cathedral --empty-columns=a --depth=1", "--empty-columns");
+  ExpectCathedralBadInput("perft --game=cathedral --size=4 --depth=1", "--size=4");
+  ExpectCathedralBadInput("perft --game=cathedral --size=11 --depth=1", "--size=11");
+  ExpectCathedralBadInput("perft --game=cathedral --size=9 --depth=1", "--pieces");
+  ExpectCathedralBadInput("perft --game=cathedral --pieces=VVX --depth=1",
+                          "'X' is not a piece letter");
+  ExpectCathedralBadInput("perft --game=cathedral --pieces=VY --depth=1", "Cathedral");
+  ExpectCathedralBadInput("perft --game=cathedral --pieces=VVVVVVVVVVVVVVVV --depth=1",
+                          "at most 15");
+  ExpectCathedralBadInput("perft --game=cathedral --variant=woods --depth=1", "--variant='woods'");
+  ExpectCathedralBadInput("perft --game=cathedral --empty-columns=a --depth=1", "--empty-columns");
 }
 
 TEST(CathedralCli, MovesPrintsOneCanonicalSpellingPerMove) {
@@ -145,8 +148,9 @@ TEST(CathedralCli, SolveJsonAgreesWithTheCommittedFiveByFiveRecord) {
 }
 
 TEST(CathedralCliBadInput, SolveRejectsBadPositionsToo) {
-  ExpectBadInput("solve --game=cathedral --size=5 --moves='Ync5 Qna1'", "unknown piece letter");
-  ExpectBadInput("solve --game=cathedral --size=5 --position='xx'", "expected 6 fields");
+  ExpectCathedralBadInput("solve --game=cathedral --size=5 --moves='Ync5 Qna1'",
+                          "unknown piece letter");
+  ExpectCathedralBadInput("solve --game=cathedral --size=5 --position='xx'", "expected 6 fields");
 }
 
 }  // namespace

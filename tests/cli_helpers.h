@@ -1,6 +1,7 @@
 // Runs the real `tav` binary and captures its exit status, stdout and stderr.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -45,6 +46,17 @@ inline int LineCount(const std::string& text) {
   int lines = 0;
   for (char c : text) lines += c == '\n';
   return lines;
+}
+
+// Bad input: exit status 2 and one stderr line that names the problem.
+// Returns the result for checks of its own (e.g. nothing on stdout).
+inline CliResult ExpectBadInput(const std::string& args, const std::string& needle) {
+  SCOPED_TRACE(args);
+  const CliResult r = RunTav(args);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(LineCount(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+  return r;
 }
 
 }  // namespace tav::testing

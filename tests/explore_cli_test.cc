@@ -183,14 +183,6 @@ TEST(ExploreCli, TornLastLineIsDiscardedWithAWarning) {
 }
 
 // Bad input: exit status 2, exactly one line on stderr naming the problem.
-void ExpectBadInput(const std::string& args, const std::string& needle) {
-  SCOPED_TRACE(args);
-  const CliResult r = RunTav(args);
-  EXPECT_EQ(r.status, 2) << r.err;
-  EXPECT_EQ(LineCount(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-}
-
 TEST(ExploreCli, ResumeRefusesADifferentExploration) {
   ScopedDir dir("different");
   ASSERT_EQ(

@@ -18,14 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void ExpectBadInput(const std::string& args, const std::string& needle) {
-  SCOPED_TRACE(args);
-  const CliResult r = RunTav(args);
-  EXPECT_EQ(r.status, 2) << r.err;
-  EXPECT_EQ(LineCount(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-}
-
 fs::path TempDir(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / absl::StrCat("tav_pcli_", ::getpid(), "_", name);
   fs::remove_all(dir);

@@ -11,14 +11,6 @@
 namespace tav::testing {
 namespace {
 
-void ExpectBadInput(const std::string& args, const std::string& needle) {
-  SCOPED_TRACE(args);
-  const CliResult r = RunTav(args);
-  EXPECT_EQ(r.status, 2) << r.err;
-  EXPECT_EQ(LineCount(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-}
-
 std::string TempFile(const std::string& name, const std::string& contents) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("tav_solve_test_" + std::to_string(::getpid()) + "_" + name);
