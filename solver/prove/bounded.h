@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -46,8 +47,7 @@ class BoundedWinSearch {
 
   BoundedWinSearch(const G& game, BoundedOptions options) : game_(game), options_(options) {
     std::uint64_t n = std::max<std::uint64_t>(1, (options_.tt_mb << 20) / sizeof(Entry));
-    std::uint64_t pow2 = 1;
-    while (pow2 * 2 <= n) pow2 *= 2;
+    const std::uint64_t pow2 = std::bit_floor(n);
     table_.assign(pow2, Entry{});
     mask_ = pow2 - 1;
   }

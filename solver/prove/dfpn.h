@@ -22,6 +22,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -74,8 +75,7 @@ class DfpnProver {
 
   DfpnProver(const G& game, DfpnOptions options) : game_(game), options_(options) {
     std::uint64_t buckets = std::max<std::uint64_t>(1, (options_.tt_mb << 20) / sizeof(Bucket));
-    std::uint64_t pow2 = 1;
-    while (pow2 * 2 <= buckets) pow2 *= 2;
+    const std::uint64_t pow2 = std::bit_floor(buckets);
     table_.assign(pow2, Bucket{});
     mask_ = pow2 - 1;
   }
