@@ -5,6 +5,8 @@
 // the exact values.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <climits>
 #include <vector>
 
 #include "core/hash.h"
@@ -340,6 +342,49 @@ TEST(SearchModes, HeuristicSearchDeepEnoughIsExact) {
     const auto r = search::Solve(game, pos, deep);
     EXPECT_TRUE(r.exact);
     EXPECT_EQ(r.value, testing::Minimax(game, pos)) << game.position_string(pos);
+  }
+}
+
+// Plain fixed-depth negamax with the game's evaluation: what the heuristic
+// search must return (it prunes, orders, tries killers and the table first,
+// but may not change the value).
+template <class G>
+int DepthLimitedNegamax(const G& game, const typename G::Position& pos, int depth) {
+  typename G::MoveList moves;
+  game.generate_moves(pos, moves);
+  if (moves.size() == 0) return game.final_value(pos);
+  if (depth == 0) return std::clamp(game.evaluate(pos), -G::kMaxValue, G::kMaxValue);
+  int best = INT_MIN;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    auto child = pos;
+    game.play(child, moves[i]);
+    best = std::max(best, search::BackUp<G>(DepthLimitedNegamax(game, child, depth - 1)));
+  }
+  return best;
+}
+
+TEST(SearchModes, HeuristicSearchEqualsFixedDepthNegamax) {
+  // Early 8x8 positions: every transposition is at the same depth (no passes
+  // that early) and no leaf is near the exact endgame solver.
+  const Othello othello = Make<Othello>("standard", 8);
+  const Desdemona desdemona = Make<Desdemona>("standard", 8);
+  SplitMix64 rng(7);
+  auto check = [&](const auto& game, int depth) {
+    const auto pos = RandomPosition(game, rng, 50);
+    SolveOptions options;
+    options.mode = Mode::kHeuristic;
+    options.max_depth = depth;
+    options.tt_mb = 4;
+    const auto r = search::Solve(game, pos, options);
+    ASSERT_TRUE(r.complete);
+    EXPECT_EQ(r.value, DepthLimitedNegamax(game, pos, depth))
+        << game.position_string(pos) << " depth " << depth;
+  };
+  for (int i = 0; i < (kSanitized ? 4 : 12); ++i) {
+    for (int depth = 1; depth <= 4; ++depth) {
+      check(othello, depth);
+      check(desdemona, depth);
+    }
   }
 }
 

@@ -334,6 +334,7 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
       for (long k = 0; k < static_cast<long>(todo.size()); ++k) {
         if (stop.load(std::memory_order_relaxed) || InterruptGuard::Requested()) continue;
         const int n = todo[k];
+        const std::uint64_t ticket = meter.Start();
         UnitResult r = solver.Solve(tree.node(n).position, limits);
         if (opts.test_delay_ms > 0) {
           std::this_thread::sleep_for(std::chrono::milliseconds(opts.test_delay_ms));
@@ -347,7 +348,7 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
           continue;
         }
         syncer.Dirty();
-        meter.Update(r.nodes);
+        meter.Update(r.nodes, ticket);
         summary.session_nodes += r.nodes;
         results[n] = std::move(r);
         records[n] = std::move(rec);

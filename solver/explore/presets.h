@@ -19,8 +19,10 @@
 //           searched to a fixed depth with the game's evaluation: classic
 //           positions (dark to move) kLehmannClassicDepth plies, Lehmann ones
 //           kLehmannVariantDepth (light's compound turn alone has ~300,000
-//           moves on 10x10, so one ply there costs what three do in classic;
-//           both fit a few hours on two cores). Explicit --mode, --depth or
+//           moves on 10x10). On 10x10, one thread: classic depth 4 takes ~10 s
+//           a placement (depth 5: over 10 minutes), Lehmann depth 2 ~2.5 s a
+//           first building (depth 3: ~100 s, 14 hours for all 518), so these
+//           are the deepest that fit an hour. Explicit --mode, --depth or
 //           --budget-s apply to both parts instead.
 #pragma once
 
@@ -38,8 +40,8 @@ GameSpec DemoSpec();
 inline constexpr int kDemoPlies = 10;
 
 inline constexpr int kLehmannExactMaxSize = 6;
-inline constexpr int kLehmannClassicDepth = 3;
-inline constexpr int kLehmannVariantDepth = 1;
+inline constexpr int kLehmannClassicDepth = 4;
+inline constexpr int kLehmannVariantDepth = 2;
 
 struct LehmannPlan {
   int size = 10;

@@ -2,15 +2,18 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/time/time.h"
 
 namespace tav::explore {
 
 ProgressMeter::ProgressMeter(std::string label, std::uint64_t total, std::uint64_t already_done,
-                             bool enabled, double plain_interval_s, std::FILE* out)
+                             bool enabled, double plain_interval_s, std::FILE* out,
+                             double heartbeat_s)
     : label_(std::move(label)),
       total_(total),
       done_(already_done),
@@ -19,7 +22,56 @@ ProgressMeter::ProgressMeter(std::string label, std::uint64_t total, std::uint64
       plain_interval_s_(plain_interval_s),
       out_(out),
       start_(std::chrono::steady_clock::now()),
-      last_print_(start_) {}
+      last_print_(start_),
+      heartbeat_s_(tty_ ? 1.0 : heartbeat_s) {
+  if (enabled_ && heartbeat_s_ > 0) heartbeat_ = std::thread([this] { Heartbeat(); });
+}
+
+ProgressMeter::~ProgressMeter() { StopHeartbeat(); }
+
+void ProgressMeter::StopHeartbeat() {
+  {
+    absl::MutexLock lock(&mu_);
+    stopping_ = true;
+  }
+  if (heartbeat_.joinable()) heartbeat_.join();
+}
+
+void ProgressMeter::Heartbeat() {
+  absl::MutexLock lock(&mu_);
+  const absl::Duration tick = absl::Seconds(std::min(heartbeat_s_, 1.0));
+  while (!mu_.AwaitWithTimeout(absl::Condition(&stopping_), tick)) {
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_print_).count() < heartbeat_s_) continue;
+    std::string line = Line(false);
+    if (!in_flight_.empty()) {
+      auto oldest = in_flight_.begin()->second;
+      for (const auto& [ticket, since] : in_flight_) oldest = std::min(oldest, since);
+      absl::StrAppend(&line, "  (", in_flight_.size(), " in flight, the oldest for ",
+                      FormatDuration(std::chrono::duration<double>(now - oldest).count()), ")");
+    }
+    Print(line);
+  }
+}
+
+void ProgressMeter::Print(const std::string& line) {
+  if (tty_) {
+    std::fprintf(out_, "\r%s\033[K", line.c_str());
+    printed_live_ = true;
+  } else {
+    std::fprintf(out_, "%s\n", line.c_str());
+  }
+  std::fflush(out_);
+  last_print_ = std::chrono::steady_clock::now();
+}
+
+std::uint64_t ProgressMeter::Start() {
+  if (!enabled_) return 0;
+  absl::MutexLock lock(&mu_);
+  const std::uint64_t ticket = next_ticket_++;
+  in_flight_[ticket] = std::chrono::steady_clock::now();
+  return ticket;
+}
 
 std::string ProgressMeter::FormatDuration(double s) {
   if (!(s >= 0) || s > 1e9) return "?";
@@ -56,28 +108,22 @@ std::string ProgressMeter::Line(bool final) {
   return line;
 }
 
-void ProgressMeter::Update(std::uint64_t nodes) {
+void ProgressMeter::Update(std::uint64_t nodes, std::uint64_t ticket) {
   if (!enabled_) return;
   absl::MutexLock lock(&mu_);
+  in_flight_.erase(ticket);
   ++done_;
   ++session_done_;
   nodes_ += nodes;
-  const auto now = std::chrono::steady_clock::now();
-  const double since = std::chrono::duration<double>(now - last_print_).count();
-  if (tty_) {
-    if (since < 0.25 && done_ != total_) return;
-    std::fprintf(out_, "\r%s\033[K", Line(false).c_str());
-    printed_live_ = true;
-  } else {
-    if (since < plain_interval_s_) return;
-    std::fprintf(out_, "%s\n", Line(false).c_str());
-  }
-  std::fflush(out_);
-  last_print_ = now;
+  const double since =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - last_print_).count();
+  if (since < (tty_ ? 0.25 : plain_interval_s_) && done_ != total_) return;
+  Print(Line(false));
 }
 
 void ProgressMeter::Finish() {
   if (!enabled_) return;
+  StopHeartbeat();
   absl::MutexLock lock(&mu_);
   if (tty_ && printed_live_) {
     std::fprintf(out_, "\r%s\033[K\n", Line(true).c_str());

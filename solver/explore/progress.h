@@ -7,13 +7,20 @@
 // the ETA count only the work of this session (a resumed run's earlier
 // positions are in done/total but not in the rates).
 //
+// A position may take hours. So that a long silence never looks like a hang,
+// a heartbeat thread repeats the line when nothing was printed for a while
+// (1 s on a terminal, `heartbeat_s` otherwise), with the positions in flight
+// and how long the oldest of them has been running.
+//
 // Thread-safe: Update() may be called from any worker thread.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <string>
+#include <thread>
 
 #include "absl/synchronization/mutex.h"
 
@@ -23,11 +30,17 @@ class ProgressMeter {
  public:
   // `label` prefixes every line ("explore"). `enabled` false silences it.
   ProgressMeter(std::string label, std::uint64_t total, std::uint64_t already_done, bool enabled,
-                double plain_interval_s = 5.0, std::FILE* out = stderr);
+                double plain_interval_s = 5.0, std::FILE* out = stderr, double heartbeat_s = 60.0);
+  ~ProgressMeter();
+  ProgressMeter(const ProgressMeter&) = delete;
+  ProgressMeter& operator=(const ProgressMeter&) = delete;
 
+  // A position started; pass the ticket to Update() when it finishes.
+  std::uint64_t Start();
   // One more position finished with `nodes` nodes searched.
-  void Update(std::uint64_t nodes);
-  // Final line (always printed when enabled); ends the live line.
+  void Update(std::uint64_t nodes, std::uint64_t ticket = 0);
+  // Final line (always printed when enabled); ends the live line and the
+  // heartbeat.
   void Finish();
 
   // e.g. "1h02m", "3m07s", "12s"; "?" for a negative or absurd value.
@@ -36,7 +49,10 @@ class ProgressMeter {
   static std::string FormatRate(double per_second);
 
  private:
-  std::string Line(bool final);
+  std::string Line(bool final) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void Print(const std::string& line) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void Heartbeat();
+  void StopHeartbeat();
 
   absl::Mutex mu_;
   std::string label_;
@@ -46,6 +62,11 @@ class ProgressMeter {
   std::FILE* out_;
   std::chrono::steady_clock::time_point start_, last_print_;
   bool printed_live_ = false;
+  double heartbeat_s_;
+  std::uint64_t next_ticket_ = 1;
+  std::map<std::uint64_t, std::chrono::steady_clock::time_point> in_flight_;
+  bool stopping_ = false;
+  std::thread heartbeat_;
 };
 
 }  // namespace tav::explore

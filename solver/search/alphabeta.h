@@ -39,6 +39,7 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -159,6 +160,22 @@ class Searcher {
     }
   }
 
+  // Two moves per ply that recently refuted a sibling position.
+  struct Killers {
+    Move move[2]{};
+    int count = 0;
+    void Add(const Move& m) {
+      if (count > 0 && move[0] == m) return;
+      move[1] = move[0];
+      move[0] = m;
+      count = std::min(count + 1, 2);
+    }
+  };
+  Killers& KillersAt(int ply) {
+    if (static_cast<int>(killers_.size()) <= ply) killers_.resize(ply + 1);
+    return killers_[ply];
+  }
+
   // Per-ply child arrays, reused so that the search never allocates once warm.
   Child* Children(int ply, int n) {
     if (static_cast<int>(child_stack_.size()) <= ply) child_stack_.resize(ply + 1);
@@ -230,16 +247,19 @@ class Searcher {
     }
     if ((++nodes_ & 4095) == 0) Poll();
 
-    typename G::MoveList moves;
-    game_.generate_moves(pos, moves);
-    const int n = static_cast<int>(moves.size());
-    if (n == 0) return game_.final_value(pos);
+    // A leaf of the heuristic search needs no move list (thousands of moves
+    // on a Cathedral board), only whether the game is over.
     if constexpr (kHeuristic) {
       if (depth <= 0) {
+        if (game_.is_over(pos)) return game_.final_value(pos);
         horizon_ = true;
         return Evaluate(pos);
       }
     }
+    typename G::MoveList moves;
+    game_.generate_moves(pos, moves);
+    const int n = static_cast<int>(moves.size());
+    if (n == 0) return game_.final_value(pos);
     if constexpr (HasValueBounds<G>) {
       if (!root && work >= params_.bounds_min_work && WorthBounds(work)) {
         const auto [lower, upper] = game_.value_bounds(pos);
@@ -292,14 +312,56 @@ class Searcher {
       if (v > alpha) alpha = v;
     }
 
+    if constexpr (kHeuristic) {
+      // One ply above the horizon every child is a leaf: making, scoring and
+      // sorting them all first costs more than it saves (a Cathedral node
+      // has thousands), so they are searched as generated, up to the cutoff.
+      // The siblings' refutations (killer moves) go first.
+      if (depth <= 1 && !root && alpha < beta) {
+        int first[2] = {-1, -1};
+        if constexpr (std::equality_comparable<Move>) {
+          Killers& killers = KillersAt(ply);
+          for (int i = 0; i < n; ++i) {
+            if (i == tt_move) continue;
+            if (killers.count > 0 && moves[i] == killers.move[0]) first[0] = i;
+            if (killers.count > 1 && moves[i] == killers.move[1]) first[1] = i;
+          }
+        }
+        for (int t = -2; t < n && alpha < beta; ++t) {
+          const int i = t < 0 ? first[t + 2] : t;
+          if (i < 0 || i == tt_move || (t >= 0 && (i == first[0] || i == first[1]))) continue;
+          Position child = pos;
+          game_.play(child, moves[i]);
+          const int v =
+              SearchChild<kPv, kHeuristic>(child, alpha, beta, next_depth, ply, !searched_any);
+          if (Stopped()) return 0;
+          searched_any = true;
+          if (v > best) {
+            best = v;
+            best_index = i;
+            if (v > alpha) alpha = v;
+          }
+        }
+        if constexpr (std::equality_comparable<Move>) {
+          if (best >= beta && best_index >= 0) KillersAt(ply).Add(moves[best_index]);
+        }
+        const int lower = best > alpha0 ? best : -kTTMaxBound;
+        const int upper = best < beta ? best : kTTMaxBound;
+        tt_.Store(key, lower, upper, best > alpha0 ? best_index : -1, depth, true);
+        return best;
+      }
+    }
+
     if (alpha < beta && (n > 1 || tt_move < 0)) {
       Child* children = Children(ply, n);
       int count = 0;
       // Children that will probe the table get their bucket fetched now, so
       // the cache misses overlap instead of coming one per child.
-      bool prefetch = true;
+      // Heuristic children at the horizon return before their probe.
+      const bool children_probe = !(kHeuristic && depth <= 1);
+      bool prefetch = children_probe;
       if constexpr (HasSmallSolver<G> && HasRemaining<G>) {
-        prefetch = work - 1 > G::kSmallSolverRemaining;
+        prefetch = prefetch && work - 1 > G::kSmallSolverRemaining;
       }
       for (int i = 0; i < n; ++i) {
         if (i == tt_move) continue;
@@ -314,7 +376,7 @@ class Searcher {
 
       // Enhanced transposition cutoff: a child whose stored upper bound
       // already backs up to >= beta refutes this node without a search.
-      if (work >= params_.etc_min_work) {
+      if (children_probe && work >= params_.etc_min_work) {
         for (int k = 0; k < count; ++k) {
           TTData e;
           ++tt_probes_;
@@ -358,8 +420,16 @@ class Searcher {
             children[j] = c;
           }
         } else {
-          std::stable_sort(children, children + count,
-                           [](const Child& a, const Child& b) { return a.score > b.score; });
+          // Positions are big (a Cathedral one is ~200 bytes): sort their
+          // keys, then permute once.
+          std::vector<std::pair<int, int>>& keys = sort_keys_;
+          keys.resize(count);
+          for (int k = 0; k < count; ++k) keys[k] = {children[k].score, k};
+          std::stable_sort(keys.begin(), keys.end(),
+                           [](const auto& a, const auto& b) { return a.first > b.first; });
+          sort_scratch_.resize(count);
+          for (int k = 0; k < count; ++k) sort_scratch_[k] = children[keys[k].second];
+          std::copy(sort_scratch_.begin(), sort_scratch_.end(), children);
         }
       }
 
@@ -417,6 +487,9 @@ class Searcher {
   std::vector<bool> root_skip_;
   std::uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0, tt_cutoffs_ = 0;
   std::vector<std::vector<Child>> child_stack_;
+  std::vector<std::pair<int, int>> sort_keys_;  // (score, child) of the list being sorted
+  std::vector<Child> sort_scratch_;
+  std::vector<Killers> killers_;
 };
 
 }  // namespace tav::search

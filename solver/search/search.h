@@ -159,7 +159,15 @@ class Solver {
   // For each move of pos: the index of the first move whose child is the
   // same position up to symmetry (itself if none), by exact comparison of
   // canonical forms (core/symmetry.h).
-  std::vector<int> Representatives(const Position& pos) const {
+  // Cached for the last root: iterative deepening asks again for the same
+  // position on every iteration.
+  const std::vector<int>& Representatives(const Position& pos) {
+    if (root_reps_ && root_reps_->first == pos) return root_reps_->second;
+    root_reps_.emplace(pos, ComputeRepresentatives(pos));
+    return root_reps_->second;
+  }
+
+  std::vector<int> ComputeRepresentatives(const Position& pos) const {
     typename G::MoveList moves;
     game_.generate_moves(pos, moves);
     std::vector<Position> canonical;
@@ -193,7 +201,7 @@ class Solver {
 
   template <bool kHeuristic>
   std::optional<RootOutcome> RunRoot(const Position& pos, int alpha, int beta, int depth) {
-    std::vector<int> rep = Representatives(pos);
+    const std::vector<int>& rep = Representatives(pos);
     std::vector<bool> skip(rep.size());
     bool any = false;
     for (size_t i = 0; i < rep.size(); ++i) any |= (skip[i] = rep[i] != static_cast<int>(i));
@@ -267,7 +275,7 @@ class Solver {
     Searcher<G>& s = *searchers_[0];
     if (options_.pv) r.pv = ProvenLine(s, pos, r.value, *r.best_move, wld);
     if (options_.analyze) {
-      const std::vector<int> rep = Representatives(pos);
+      const std::vector<int> rep = Representatives(pos);  // a copy: RunRoot below re-caches
       for (size_t i = 0; i < moves.size(); ++i) {
         if (rep[i] != static_cast<int>(i)) {  // a symmetric image: same value
           r.analysis.emplace_back(moves[i], r.analysis[rep[i]].second);
@@ -401,6 +409,7 @@ class Solver {
   std::shared_ptr<TranspositionTable> tt_;
   SharedSearchState shared_;
   std::vector<std::unique_ptr<Searcher<G>>> searchers_;
+  std::optional<std::pair<Position, std::vector<int>>> root_reps_;
 };
 
 // One-shot convenience: a fresh table of options.tt_mb MiB.
