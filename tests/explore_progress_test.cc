@@ -35,7 +35,8 @@ TEST(ExploreProgress, HeartbeatReportsTheInFlightPositionsWhileNothingFinishes) 
   }
   const std::string text = ReadAll(out);
   std::fclose(out);
-  EXPECT_NE(text.find("[test] 0/2 positions"), std::string::npos) << text;
+  EXPECT_NE(text.find("[test] 0/2 positions (0.0%)  - pos/s  - nodes/s  ETA ?"), std::string::npos)
+      << text;
   EXPECT_NE(text.find("(2 in flight, the oldest for 1s)"), std::string::npos) << text;
   EXPECT_NE(text.find("done in"), std::string::npos) << text;
 }

@@ -96,9 +96,11 @@ std::string ProgressMeter::Line(bool final) {
   const double pos_rate = elapsed > 0 ? session_done_ / elapsed : 0;
   const double node_rate = elapsed > 0 ? nodes_ / elapsed : 0;
   const double pct = total_ ? 100.0 * done_ / total_ : 100.0;
+  // Rates of finished positions only: none yet reads "-", not a false 0.
+  const bool rates = session_done_ > 0;
   std::string line =
       absl::StrFormat("[%s] %d/%d positions (%.1f%%)  %s pos/s  %s nodes/s", label_, done_, total_,
-                      pct, FormatRate(pos_rate), FormatRate(node_rate));
+                      pct, rates ? FormatRate(pos_rate) : "-", rates ? FormatRate(node_rate) : "-");
   if (final) {
     absl::StrAppend(&line, "  done in ", FormatDuration(elapsed));
   } else {
