@@ -160,6 +160,14 @@ class Searcher {
     }
   }
 
+  // Per-ply search order of the child arrays.
+  int* Order(int ply, int n) {
+    if (static_cast<int>(order_stack_.size()) <= ply) order_stack_.resize(ply + 1);
+    std::vector<int>& v = order_stack_[ply];
+    if (static_cast<int>(v.size()) < n) v.resize(n);
+    return v.data();
+  }
+
   // Two moves per ply that recently refuted a sibling position.
   struct Killers {
     Move move[2]{};
@@ -354,6 +362,7 @@ class Searcher {
 
     if (alpha < beta && (n > 1 || tt_move < 0)) {
       Child* children = Children(ply, n);
+      int* order = Order(ply, n);
       int count = 0;
       // Children that will probe the table get their bucket fetched now, so
       // the cache misses overlap instead of coming one per child.
@@ -366,6 +375,7 @@ class Searcher {
       for (int i = 0; i < n; ++i) {
         if (i == tt_move) continue;
         if (root && !root_skip_.empty() && root_skip_[i]) continue;
+        order[count] = count;
         Child& c = children[count++];
         c.pos = pos;
         game_.play(c.pos, moves[i]);
@@ -409,27 +419,20 @@ class Searcher {
                                       INT_MIN / 2, INT_MAX / 2));
           }
         }
-        // Stable: equal scores keep generation order. Insertion sort for the
-        // usual few dozen children; a merge sort for the hundreds of
-        // thousands of a Lehmann Cathedral turn (quadratic there).
+        // Stable: equal scores keep generation order. The children stay in
+        // place (a Cathedral position is ~200 bytes); their order is sorted.
+        // Insertion sort for the usual few dozen, a merge sort for the
+        // hundreds of thousands of a Lehmann Cathedral turn.
         if (count <= 64) {
           for (int k = 1; k < count; ++k) {
-            const Child c = children[k];
+            const int c = order[k], score = children[c].score;
             int j = k;
-            for (; j > 0 && children[j - 1].score < c.score; --j) children[j] = children[j - 1];
-            children[j] = c;
+            for (; j > 0 && children[order[j - 1]].score < score; --j) order[j] = order[j - 1];
+            order[j] = c;
           }
         } else {
-          // Positions are big (a Cathedral one is ~200 bytes): sort their
-          // keys, then permute once.
-          std::vector<std::pair<int, int>>& keys = sort_keys_;
-          keys.resize(count);
-          for (int k = 0; k < count; ++k) keys[k] = {children[k].score, k};
-          std::stable_sort(keys.begin(), keys.end(),
-                           [](const auto& a, const auto& b) { return a.first > b.first; });
-          sort_scratch_.resize(count);
-          for (int k = 0; k < count; ++k) sort_scratch_[k] = children[keys[k].second];
-          std::copy(sort_scratch_.begin(), sort_scratch_.end(), children);
+          std::stable_sort(order, order + count,
+                           [&](int a, int b) { return children[a].score > children[b].score; });
         }
       }
 
@@ -440,7 +443,7 @@ class Searcher {
         const int todo = pass == 0 ? count : deferred_count;
         for (int t = 0; t < todo; ++t) {
           const int k = pass == 0 ? t : deferred[t];
-          const Child& c = children[k];
+          const Child& c = children[order[k]];
           std::uint64_t child_key = 0;
           if (abdada && searched_any) {
             child_key = game_.hash(c.pos);
@@ -487,8 +490,7 @@ class Searcher {
   std::vector<bool> root_skip_;
   std::uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0, tt_cutoffs_ = 0;
   std::vector<std::vector<Child>> child_stack_;
-  std::vector<std::pair<int, int>> sort_keys_;  // (score, child) of the list being sorted
-  std::vector<Child> sort_scratch_;
+  std::vector<std::vector<int>> order_stack_;
   std::vector<Killers> killers_;
 };
 
