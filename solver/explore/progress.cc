@@ -45,8 +45,8 @@ void ProgressMeter::Heartbeat() {
     if (std::chrono::duration<double>(now - last_print_).count() < heartbeat_s_) continue;
     std::string line = Line(false);
     if (!in_flight_.empty()) {
-      auto oldest = in_flight_.begin()->second;
-      for (const auto& [ticket, since] : in_flight_) oldest = std::min(oldest, since);
+      // Tickets are handed out in time order: the first is the oldest.
+      const auto oldest = in_flight_.begin()->second;
       absl::StrAppend(&line, "  (", in_flight_.size(), " in flight, the oldest for ",
                       FormatDuration(std::chrono::duration<double>(now - oldest).count()), ")");
     }

@@ -322,50 +322,48 @@ class Searcher {
       if (v > alpha) alpha = v;
     }
 
+    // One ply above the horizon every child is a leaf: making, scoring and
+    // sorting them all first costs more than it saves (a Cathedral node
+    // has thousands), so they are searched as generated, up to the cutoff.
+    // The siblings' refutations (killer moves) go first.
+    // Only for long move lists: with a few dozen children the sorted
+    // order is cheap and its better best moves seed the exact search that
+    // follows a presearch (Othello's bench nodes grow 2.5x without it).
+    bool sequential = false;
     if constexpr (kHeuristic) {
-      // One ply above the horizon every child is a leaf: making, scoring and
-      // sorting them all first costs more than it saves (a Cathedral node
-      // has thousands), so they are searched as generated, up to the cutoff.
-      // The siblings' refutations (killer moves) go first.
-      // Only for long move lists: with a few dozen children the sorted
-      // order is cheap and its better best moves seed the exact search that
-      // follows a presearch (Othello's bench nodes grow 2.5x without it).
-      if (depth <= 1 && !root && alpha < beta && n > kSequentialHorizonMoves) {
-        int first[2] = {-1, -1};
-        if constexpr (std::equality_comparable<Move>) {
-          Killers& killers = KillersAt(ply);
-          for (int i = 0; i < n; ++i) {
-            if (i == tt_move) continue;
-            if (killers.count > 0 && moves[i] == killers.move[0]) first[0] = i;
-            if (killers.count > 1 && moves[i] == killers.move[1]) first[1] = i;
-          }
+      sequential = depth <= 1 && !root && alpha < beta && n > kSequentialHorizonMoves;
+    }
+    if (sequential) {
+      int first[2] = {-1, -1};
+      if constexpr (std::equality_comparable<Move>) {
+        Killers& killers = KillersAt(ply);
+        for (int i = 0; i < n; ++i) {
+          if (i == tt_move) continue;
+          if (killers.count > 0 && moves[i] == killers.move[0]) first[0] = i;
+          if (killers.count > 1 && moves[i] == killers.move[1]) first[1] = i;
         }
-        for (int t = -2; t < n && alpha < beta; ++t) {
-          const int i = t < 0 ? first[t + 2] : t;
-          if (i < 0 || i == tt_move || (t >= 0 && (i == first[0] || i == first[1]))) continue;
-          Position child = pos;
-          game_.play(child, moves[i]);
-          const int v =
-              SearchChild<kPv, kHeuristic>(child, alpha, beta, next_depth, ply, !searched_any);
-          if (Stopped()) return 0;
-          searched_any = true;
-          if (v > best) {
-            best = v;
-            best_index = i;
-            if (v > alpha) alpha = v;
-          }
+      }
+      for (int t = -2; t < n && alpha < beta; ++t) {
+        const int i = t < 0 ? first[t + 2] : t;
+        if (i < 0 || i == tt_move || (t >= 0 && (i == first[0] || i == first[1]))) continue;
+        Position child = pos;
+        game_.play(child, moves[i]);
+        const int v =
+            SearchChild<kPv, kHeuristic>(child, alpha, beta, next_depth, ply, !searched_any);
+        if (Stopped()) return 0;
+        searched_any = true;
+        if (v > best) {
+          best = v;
+          best_index = i;
+          if (v > alpha) alpha = v;
         }
-        if constexpr (std::equality_comparable<Move>) {
-          if (best >= beta && best_index >= 0) KillersAt(ply).Add(moves[best_index]);
-        }
-        const int lower = best > alpha0 ? best : -kTTMaxBound;
-        const int upper = best < beta ? best : kTTMaxBound;
-        tt_.Store(key, lower, upper, best > alpha0 ? best_index : -1, depth, true);
-        return best;
+      }
+      if constexpr (std::equality_comparable<Move>) {
+        if (best >= beta && best_index >= 0) KillersAt(ply).Add(moves[best_index]);
       }
     }
 
-    if (alpha < beta && (n > 1 || tt_move < 0)) {
+    if (!sequential && alpha < beta && (n > 1 || tt_move < 0)) {
       Child* children = Children(ply, n);
       int* order = Order(ply, n);
       int count = 0;
