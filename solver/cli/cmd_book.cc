@@ -170,6 +170,10 @@ absl::Status RunBookExport(const std::vector<std::string>& args) {
     return absl::InvalidArgumentError(
         absl::StrCat("bad --format='", format, "': expected csv or jsonl"));
   }
+  const std::string path = absl::GetFlag(FLAGS_out);
+  if (!path.empty()) {
+    if (absl::Status s = CheckOutputFile(path, {absl::GetFlag(FLAGS_book)}); !s.ok()) return s;
+  }
   absl::StatusOr<book::Book> b = BookFromFlag();
   if (!b.ok()) return b.status();
   const book::BookHeader& h = b->header;
@@ -211,7 +215,6 @@ absl::Status RunBookExport(const std::vector<std::string>& args) {
       absl::StrAppend(&out, j.dump(), "\n");
     }
   }
-  const std::string path = absl::GetFlag(FLAGS_out);
   if (path.empty()) {
     std::fwrite(out.data(), 1, out.size(), stdout);
     return absl::OkStatus();
@@ -223,6 +226,7 @@ absl::Status RunBookMerge(const std::vector<std::string>& args) {
   const std::string out = absl::GetFlag(FLAGS_out);
   if (out.empty()) return absl::InvalidArgumentError("missing --out (the merged book)");
   if (args.empty()) return absl::InvalidArgumentError("book merge needs the books to merge");
+  if (absl::Status s = CheckOutputFile(out, args); !s.ok()) return s;
   std::vector<book::Book> books;
   std::size_t total = 0;
   for (const std::string& path : args) {
@@ -263,7 +267,8 @@ Command BookExportCommand() {
   return {"book export",
           "write an opening book as CSV or JSONL",
           "One line per stored position: key, position, value and kind, best move, and each\n"
-          "explored move's value (formats: data/README.md). Writes to --out or stdout.\n"
+          "explored move's value (formats: data/README.md). Writes to --out (atomically;\n"
+          "never over the book itself, also not through a link) or stdout.\n"
           "Example:\n"
           "  tav book export --book=explore-demo/book.tvb --format=csv",
           {"book", "format", "out"},
@@ -275,7 +280,8 @@ Command BookMergeCommand() {
           "combine opening books of the same game into one",
           "Reads every book given, keeps for each position (and each move) the strongest\n"
           "value: exact over wld over bound over heuristic, the deeper heuristic, the\n"
-          "tighter bound; warns where proven values contradict each other. Example:\n"
+          "tighter bound; warns where proven values contradict each other. --out may not\n"
+          "be one of the books merged (also not through a link). Example:\n"
           "  tav book merge --out=all.tvb run1/book.tvb run2/book.tvb",
           {"out"},
           RunBookMerge};

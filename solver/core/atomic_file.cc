@@ -1,8 +1,10 @@
 #include "core/atomic_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -10,60 +12,137 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "core/strings.h"
 
 namespace tav {
 namespace {
-
-absl::Status Errno(const std::string& what, const std::string& path) {
-  return absl::InternalError(absl::StrCat(what, " ", path, ": ", std::strerror(errno)));
-}
 
 absl::Status WriteAll(int fd, std::string_view data, const std::string& path) {
   while (!data.empty()) {
     const ssize_t n = ::write(fd, data.data(), data.size());
     if (n < 0) {
       if (errno == EINTR) continue;
-      return Errno("cannot write", path);
+      return PathError(errno, "cannot write", path);
     }
     data.remove_prefix(static_cast<size_t>(n));
   }
   return absl::OkStatus();
 }
 
+std::string ParentDir(const std::string& path) {
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  return parent.empty() ? std::string(".") : parent.string();
+}
+
+// A temporary name next to `path` that no other writer uses: this process's
+// id and a counter (threads of one process may write files at once).
+std::string TemporaryName(const std::string& path) {
+  static std::atomic<unsigned> counter{0};
+  return absl::StrCat(path, ".tmp.", ::getpid(), ".", counter.fetch_add(1));
+}
+
+void SyncDirectory(const std::string& dir) {
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);  // best effort: some file systems refuse fsync on directories
+    ::close(dfd);
+  }
+}
+
 }  // namespace
 
-absl::Status WriteFileAtomically(const std::string& path, std::string_view contents) {
-  const std::string tmp = absl::StrCat(path, ".tmp.", ::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Errno("cannot create", tmp);
-  absl::Status status = WriteAll(fd, contents, tmp);
-  if (status.ok() && ::fsync(fd) != 0) status = Errno("cannot sync", tmp);
-  if (::close(fd) != 0 && status.ok()) status = Errno("cannot close", tmp);
+absl::Status PathError(int error, std::string_view what, const std::string& path) {
+  std::string message = absl::StrCat(AV(what), " ", path, ": ", std::strerror(error));
+  switch (error) {
+    case ENOENT:
+    case ENOTDIR:
+    case EISDIR:
+    case EACCES:
+    case EPERM:
+    case EROFS:
+    case ENAMETOOLONG:
+    case ELOOP:
+    case EEXIST:
+      return absl::FailedPreconditionError(std::move(message));
+    default:
+      return absl::InternalError(std::move(message));
+  }
+}
+
+absl::Status WriteFileAtomically(const std::string& path, std::string_view contents,
+                                 Durability durability) {
+  const bool sync = durability == Durability::kSynced;
+  const std::string tmp = TemporaryName(path);
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return PathError(errno, "cannot write", path);
+  absl::Status status = WriteAll(fd, contents, path);
+  if (status.ok() && sync && ::fsync(fd) != 0) status = PathError(errno, "cannot sync", path);
+  if (::close(fd) != 0 && status.ok()) status = PathError(errno, "cannot write", path);
   if (status.ok() && std::rename(tmp.c_str(), path.c_str()) != 0) {
-    status = Errno("cannot rename into", path);
+    status = PathError(errno, "cannot write", path);
   }
   if (!status.ok()) {
     ::unlink(tmp.c_str());
     return status;
   }
-  // Make the rename itself durable.
-  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  const std::string dir = parent.empty() ? std::string(".") : parent.string();
-  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
+  if (sync) SyncDirectory(ParentDir(path));  // make the rename itself durable
   return absl::OkStatus();
 }
 
 absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return absl::NotFoundError(absl::StrCat("cannot open ", path));
+    return PathError(errno, "cannot open", path);
+  }
+  if (S_ISDIR(st.st_mode)) {
+    return absl::FailedPreconditionError(absl::StrCat(path, " is a directory, not a file"));
+  }
   std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", path));
+  if (!in) return PathError(errno, "cannot open", path);
   std::ostringstream ss;
   ss << in.rdbuf();
   if (in.bad()) return absl::DataLossError(absl::StrCat("cannot read ", path));
   return ss.str();
+}
+
+absl::Status CheckOutputFile(const std::string& output, const std::vector<std::string>& inputs,
+                             std::string_view flag) {
+  const std::string named = absl::StrCat(AV(flag), "=", output);
+  const std::string dir = ParentDir(output);
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0) {
+    if (errno == ENOENT) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(named, ": directory ", dir, " does not exist"));
+    }
+    if (errno == ENOTDIR) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(named, ": a part of ", dir, " is not a directory"));
+    }
+    return PathError(errno, absl::StrCat(named, ": cannot reach"), dir);
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    return absl::FailedPreconditionError(absl::StrCat(named, ": ", dir, " is not a directory"));
+  }
+  if (::access(dir.c_str(), W_OK) != 0) {
+    return PathError(errno, absl::StrCat(named, ": cannot write in"), dir);
+  }
+  if (::stat(output.c_str(), &st) != 0) return absl::OkStatus();  // a new file (or a dead link)
+  if (S_ISDIR(st.st_mode)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(named, " is a directory; name the file to write"));
+  }
+  for (const std::string& input : inputs) {
+    struct stat in {};
+    if (::stat(input.c_str(), &in) != 0) continue;
+    if (in.st_dev == st.st_dev && in.st_ino == st.st_ino) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(named, " is the same file as the input ", input,
+                       "; writing it would destroy the input, choose another output"));
+    }
+  }
+  return absl::OkStatus();
 }
 
 AppendLog::~AppendLog() { Close(); }
@@ -72,8 +151,10 @@ absl::Status AppendLog::Open(const std::string& path, long long truncate_to) {
   Close();
   path_ = path;
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd_ < 0) return Errno("cannot open", path);
-  if (truncate_to >= 0 && ::ftruncate(fd_, truncate_to) != 0) return Errno("cannot truncate", path);
+  if (fd_ < 0) return PathError(errno, "cannot open", path);
+  if (truncate_to >= 0 && ::ftruncate(fd_, truncate_to) != 0) {
+    return PathError(errno, "cannot truncate", path);
+  }
   return absl::OkStatus();
 }
 
@@ -94,7 +175,7 @@ absl::Status AppendLog::Write(std::string_view line) {
 
 absl::Status AppendLog::Sync() {
   if (fd_ < 0) return absl::FailedPreconditionError("log not open");
-  if (::fdatasync(fd_) != 0) return Errno("cannot sync", path_);
+  if (::fdatasync(fd_) != 0) return PathError(errno, "cannot sync", path_);
   return absl::OkStatus();
 }
 

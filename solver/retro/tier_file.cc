@@ -92,17 +92,7 @@ absl::Status WriteTierFile(const std::string& path, TierHeader header, std::stri
   header.checksum = Checksum64(payload);
   std::string contents = absl::StrCat(MagicLine(), "\n", HeaderJson(header).dump(), "\n");
   contents.append(payload.data(), payload.size());
-  if (durable) return WriteFileAtomically(path, contents);
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    if (!out) return absl::InternalError(absl::StrCat("cannot write ", tmp));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) return absl::InternalError(absl::StrCat("cannot rename into ", path, ": ", ec.message()));
-  return absl::OkStatus();
+  return WriteFileAtomically(path, contents, durable ? Durability::kSynced : Durability::kUnsynced);
 }
 
 absl::StatusOr<TierFile> ReadTierFile(const std::string& path) {

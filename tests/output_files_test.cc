@@ -1,0 +1,117 @@
+// The generic output pieces of solver/core: CheckOutputFile (an output is
+// never an input, by inode) and WriteFileAtomically (whole files or nothing,
+// user-fixable path errors as FailedPrecondition).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "core/atomic_file.h"
+
+namespace tav {
+namespace {
+
+namespace fs = std::filesystem;
+
+class OutputFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           absl::StrCat("tav_output_unit_", ::getpid(), "_",
+                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string Path(const std::string& name) const { return (dir_ / name).string(); }
+  static void Write(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+  }
+  static std::string Read(const std::string& path) {
+    absl::StatusOr<std::string> s = ReadWholeFile(path);
+    return s.ok() ? *s : absl::StrCat("<", s.status().message(), ">");
+  }
+  fs::path dir_;
+};
+
+// ---- CheckOutputFile ----------------------------------------------------------------
+
+TEST_F(OutputFiles, OutputThatIsAnInputByAnyNameIsRefused) {
+  Write(Path("in"), "input");
+  Write(Path("other"), "other");
+  fs::create_symlink(Path("in"), Path("sym"));
+  fs::create_hard_link(Path("in"), Path("hard"));
+  for (const std::string& out : {Path("in"), Path("sym"), Path("hard"), Path("./in")}) {
+    const absl::Status s = CheckOutputFile(out, {Path("other"), Path("in")});
+    EXPECT_TRUE(absl::IsFailedPrecondition(s)) << out << ": " << s;
+    EXPECT_NE(s.message().find("same file"), std::string::npos) << s;
+  }
+  // The input named through a link is found too.
+  EXPECT_FALSE(CheckOutputFile(Path("in"), {Path("sym")}).ok());
+  EXPECT_TRUE(CheckOutputFile(Path("other"), {Path("in"), Path("sym")}).ok());
+  EXPECT_TRUE(CheckOutputFile(Path("new"), {Path("in")}).ok());
+  EXPECT_TRUE(CheckOutputFile(Path("in"), {Path("missing")}).ok());
+}
+
+TEST_F(OutputFiles, OutputFileThatCannotBeWrittenIsRefusedBeforeAnyWork) {
+  Write(Path("file"), "x");
+  fs::create_directories(Path("dir"));
+  struct Case {
+    std::string out, needle;
+  };
+  for (const Case& c :
+       {Case{Path("dir"), "is a directory"}, Case{Path("file/x"), "is not a directory"},
+        Case{Path("missing/x"), "does not exist"}, Case{Path("file/sub/x"), "not a directory"}}) {
+    const absl::Status s = CheckOutputFile(c.out, {});
+    EXPECT_TRUE(absl::IsFailedPrecondition(s)) << c.out << ": " << s;
+    EXPECT_NE(s.message().find(c.needle), std::string::npos) << s;
+    EXPECT_NE(s.message().find("--out=" + c.out), std::string::npos) << s;
+  }
+}
+
+// ---- WriteFileAtomically -------------------------------------------------------------
+
+TEST_F(OutputFiles, AtomicWriteReplacesTheWholeFileAndLeavesNoTemporary) {
+  Write(Path("f"), "old contents, longer than the new");
+  ASSERT_TRUE(WriteFileAtomically(Path("f"), "new").ok());
+  EXPECT_EQ(Read(Path("f")), "new");
+  ASSERT_TRUE(WriteFileAtomically(Path("g"), "unsynced", Durability::kUnsynced).ok());
+  EXPECT_EQ(Read(Path("g")), "unsynced");
+  // A symbolic link is replaced by the file; its target keeps its contents.
+  Write(Path("target"), "target");
+  fs::create_symlink(Path("target"), Path("link"));
+  ASSERT_TRUE(WriteFileAtomically(Path("link"), "via link").ok());
+  EXPECT_FALSE(fs::is_symlink(Path("link")));
+  EXPECT_EQ(Read(Path("link")), "via link");
+  EXPECT_EQ(Read(Path("target")), "target");
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(dir_)) {
+    EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();
+    ++files;
+  }
+  EXPECT_EQ(files, 4);
+}
+
+TEST_F(OutputFiles, AtomicWriteToAnUnwritablePathIsFailedPreconditionNamingIt) {
+  Write(Path("file"), "x");
+  fs::create_directories(Path("dir"));
+  for (const std::string& path : {Path("missing/x"), Path("file/x"), Path("dir")}) {
+    const absl::Status s = WriteFileAtomically(path, "data");
+    EXPECT_TRUE(absl::IsFailedPrecondition(s)) << path << ": " << s;
+    EXPECT_NE(s.message().find(path), std::string::npos) << s;
+    EXPECT_EQ(s.message().find(".tmp"), std::string::npos) << s;
+  }
+  EXPECT_TRUE(fs::is_directory(Path("dir")));
+  int files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir_)) ++files;
+  EXPECT_EQ(files, 2) << "no temporary file is left behind";
+  const absl::StatusOr<std::string> read = ReadWholeFile(Path("dir"));
+  EXPECT_TRUE(absl::IsFailedPrecondition(read.status())) << read.status();
+  EXPECT_TRUE(absl::IsNotFound(ReadWholeFile(Path("missing")).status()));
+}
+
+}  // namespace
+}  // namespace tav
