@@ -1,19 +1,37 @@
 // The commands that write files, from the outside: an output is never one of
-// the inputs (same inode, also through a symlink or a hard link), and an
-// output path that cannot be written is one error line with exit status 2.
+// the inputs (same inode, also through a symlink or a hard link), an output
+// directory has one writer at a time (DIR/.lock, a real second process is
+// refused, a lock left by a kill -9 is taken over), a directory of one kind is
+// not used as another, and an output path that cannot be written is one error
+// line with exit status 2 in book, explore and retro alike.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/file.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "cli_helpers.h"
+
+extern char** environ;
 
 namespace tav::testing {
 namespace {
 
 namespace fs = std::filesystem;
+
+// A quick exact exploration (Othello 4x4, 2 plies) and a quick retrograde
+// database (Prairie 3 wide, the first two buffalo tiers).
+const std::string kExplore = "explore --tt-mb=16 --game=othello --size=4 --plies=2";
+const std::string kRetro = "retro --game=prairie --size=3 --tiers='buffalo<=1' --quiet";
 
 class OutputFilesCli : public ::testing::Test {
  protected:
@@ -100,6 +118,127 @@ TEST_F(OutputFilesCli, UnwritableBookOutputIsOneErrorLine) {
   for (const auto& e : fs::directory_iterator(dir_)) {
     EXPECT_TRUE(e.path().filename() == "run" || e.path().filename() == "readonly") << e.path();
   }
+}
+
+TEST_F(OutputFilesCli, UnwritableOutputDirectoryIsOneErrorLine) {
+  { std::ofstream(Path("file")) << "not a directory\n"; }
+  ExpectBadInput(kExplore + " --out=" + Path("file"), "not a directory");
+  ExpectBadInput(kExplore + " --out=" + Path("file/sub"), "not a directory");
+  ExpectBadInput(kRetro + " --out=" + Path("file"), "not a directory");
+  ExpectBadInput(kRetro + " --out=" + Path("file/sub"), "not a directory");
+  EXPECT_EQ(ReadFile(Path("file")), "not a directory\n");
+  if (::geteuid() != 0) {
+    fs::create_directories(Path("readonly"));
+    fs::permissions(Path("readonly"), fs::perms::owner_read | fs::perms::owner_exec);
+    ExpectBadInput(kExplore + " --out=" + Path("readonly/run"), "cannot");
+    ExpectBadInput(kRetro + " --out=" + Path("readonly/db"), "cannot");
+    ExpectBadInput(kExplore + " --out=" + Path("readonly"), "cannot");
+    ExpectBadInput(kRetro + " --out=" + Path("readonly"), "cannot");
+  }
+}
+
+// ---- Directories of one kind are not used as another ------------------------------------
+
+TEST_F(OutputFilesCli, ResumeOfAMissingDirectoryIsAnError) {
+  ExpectBadInput(kExplore + " --resume --out=" + Path("nothing"), "nothing to resume");
+  EXPECT_FALSE(fs::exists(Path("nothing")));
+  // An empty directory has nothing to resume either.
+  fs::create_directories(Path("empty"));
+  ExpectBadInput(kExplore + " --resume --out=" + Path("empty"), "nothing to resume");
+  // The presets continue what is there or start afresh, as documented.
+  const CliResult r = RunTav("explore --preset=demo --tt-mb=16 --out=" + Path("demo"));
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+TEST_F(OutputFilesCli, ExploreAndRetroRefuseEachOthersDirectories) {
+  const CliResult e = RunTav(kExplore + " --out=" + Path("run"));
+  ASSERT_EQ(e.status, 0) << e.err;
+  const CliResult r = RunTav(kRetro + " --out=" + Path("db"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string run_json = ReadFile(Path("run/run.json"));
+  ExpectBadInput(kRetro + " --out=" + Path("run"), "exploration");
+  EXPECT_FALSE(fs::exists(Path("run/manifest.json")));
+  EXPECT_FALSE(fs::exists(Path("run/tiers")));
+  EXPECT_EQ(ReadFile(Path("run/run.json")), run_json);
+  ExpectBadInput(kExplore + " --out=" + Path("db"), "retrograde database");
+  ExpectBadInput(kExplore + " --resume --out=" + Path("db"), "retrograde database");
+  EXPECT_FALSE(fs::exists(Path("db/run.json")));
+  EXPECT_FALSE(fs::exists(Path("db/results.jsonl")));
+  // Each still resumes its own.
+  EXPECT_EQ(RunTav(kExplore + " --resume --out=" + Path("run")).status, 0);
+  EXPECT_EQ(RunTav(kRetro + " --out=" + Path("db")).status, 0);
+}
+
+// ---- One writer per output directory -------------------------------------------------
+
+// Starts a slowed-down exploration (31 positions, 0.2 s each) as a child process.
+pid_t SpawnSlowExplore(const std::string& out) {
+  std::vector<std::string> args = {
+      TAV_BINARY,   "explore",     "--game=othello",      "--size=4",    "--plies=4",
+      "--tt-mb=16", "--threads=1", "--test-delay-ms=200", "--out=" + out};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  if (posix_spawn(&pid, TAV_BINARY, &actions, nullptr, argv.data(), environ) != 0) pid = -1;
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
+bool WaitForResults(const std::string& path, int lines) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::error_code ec;
+    if (fs::exists(path, ec) && LineCount(ReadFile(path)) >= lines) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+TEST_F(OutputFilesCli, SecondExploreOnARunningDirectoryIsRefusedAndAKilledOnesLockIsTakenOver) {
+  const std::string out = Path("run");
+  const std::string args = "explore --tt-mb=16 --game=othello --size=4 --plies=4 --out=" + out;
+  const pid_t pid = SpawnSlowExplore(out);
+  ASSERT_GT(pid, 0);
+  ASSERT_TRUE(WaitForResults(out + "/results.jsonl", 2));
+  // While the first one runs, a resume (or anything else) there is refused,
+  // naming the holder.
+  const CliResult second = ExpectBadInput(args + " --resume", "in use");
+  EXPECT_NE(second.err.find(absl::StrCat("pid ", pid)), std::string::npos) << second.err;
+  ExpectBadInput(kRetro + " --out=" + out, "exploration");
+  // kill -9 leaves the lock file behind, naming a process that is gone: the
+  // next run takes it over and finishes the exploration.
+  ASSERT_EQ(::kill(pid, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the run ended before the kill";
+  EXPECT_NE(ReadFile(out + "/.lock").find(absl::StrCat("pid ", pid)), std::string::npos);
+  const CliResult resumed = RunTav(args + " --resume");
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find(absl::StrCat("pid ", pid)), std::string::npos) << resumed.err;
+  EXPECT_NE(ReadFile(out + "/run.json").find("\"complete\""), std::string::npos);
+}
+
+TEST_F(OutputFilesCli, RetroOnADirectoryLockedByAnotherProcessIsRefused) {
+  // Any process holding DIR/.lock (flock(2), exclusive) keeps tav out.
+  const std::string db = Path("db");
+  fs::create_directories(db);
+  const int fd = ::open((db + "/.lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX | LOCK_NB), 0);
+  ExpectBadInput(kRetro + " --out=" + db, "in use");
+  EXPECT_FALSE(fs::exists(db + "/manifest.json"));
+  ExpectBadInput(kExplore + " --out=" + db, "in use");
+  EXPECT_FALSE(fs::exists(db + "/run.json"));
+  ::close(fd);
+  // Released: the database is written.
+  const CliResult r = RunTav(kRetro + " --out=" + db);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(db + "/stats.json"));
 }
 
 }  // namespace

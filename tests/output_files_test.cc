@@ -1,6 +1,7 @@
-// The generic output pieces of solver/core: CheckOutputFile (an output is
-// never an input, by inode) and WriteFileAtomically (whole files or nothing,
-// user-fixable path errors as FailedPrecondition).
+// The generic output pieces of solver/core: DirLock (one writer per output
+// directory, a killed holder's file taken over), CheckOutputFile (an output is
+// never an input, by inode), WriteFileAtomically (whole files or nothing,
+// user-fixable path errors as FailedPrecondition) and OutputKindIn.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/atomic_file.h"
+#include "core/dir_lock.h"
 
 namespace tav {
 namespace {
@@ -36,6 +38,69 @@ class OutputFiles : public ::testing::Test {
   }
   fs::path dir_;
 };
+
+// ---- DirLock --------------------------------------------------------------------
+
+TEST_F(OutputFiles, SecondLockOnADirectoryIsRefusedAndNamesTheHolder) {
+  absl::StatusOr<DirLock> first = DirLock::Acquire(Path("run"));
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_TRUE(first->previous_holder().empty());
+  EXPECT_EQ(first->takeover_note(), "");
+  const std::string holder = Read(Path("run/.lock"));
+  EXPECT_NE(holder.find(absl::StrCat("pid ", ::getpid(), " on host ")), std::string::npos)
+      << holder;
+  // flock belongs to the open file: a second open in this process is refused too.
+  absl::StatusOr<DirLock> second = DirLock::Acquire(Path("run"));
+  ASSERT_FALSE(second.ok());
+  EXPECT_TRUE(absl::IsFailedPrecondition(second.status())) << second.status();
+  EXPECT_NE(second.status().message().find("in use"), std::string::npos) << second.status();
+  EXPECT_NE(second.status().message().find(absl::StrCat("pid ", ::getpid())), std::string::npos)
+      << second.status();
+  // The refused attempt left the holder's line alone.
+  EXPECT_EQ(Read(Path("run/.lock")), holder);
+}
+
+TEST_F(OutputFiles, ReleasedLockRemovesItsFileAndLetsTheNextRunIn) {
+  {
+    absl::StatusOr<DirLock> lock = DirLock::Acquire(Path("run"));
+    ASSERT_TRUE(lock.ok()) << lock.status();
+    DirLock moved = std::move(*lock);  // moving keeps the lock
+    EXPECT_TRUE(moved.held());
+    EXPECT_FALSE(DirLock::Acquire(Path("run")).ok());
+  }
+  EXPECT_FALSE(fs::exists(Path("run/.lock")));
+  absl::StatusOr<DirLock> again = DirLock::Acquire(Path("run"));
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_TRUE(again->previous_holder().empty());
+  again->Release();
+  EXPECT_FALSE(again->held());
+  EXPECT_TRUE(DirLock::Acquire(Path("run")).ok());
+}
+
+TEST_F(OutputFiles, LockFileOfAKilledRunIsTakenOverAndNamed) {
+  // What a kill -9 leaves: the file with its holder's line, and no flock.
+  fs::create_directories(Path("run"));
+  const std::string dead = "pid 4242 on host elsewhere since 2026-01-01T00:00:00Z: tav retro";
+  Write(Path("run/.lock"), dead + "\n");
+  absl::StatusOr<DirLock> lock = DirLock::Acquire(Path("run"));
+  ASSERT_TRUE(lock.ok()) << lock.status();
+  EXPECT_EQ(lock->previous_holder(), dead);
+  EXPECT_NE(lock->takeover_note().find(dead), std::string::npos) << lock->takeover_note();
+  EXPECT_EQ(Read(Path("run/.lock")).find("pid 4242"), std::string::npos);
+}
+
+TEST_F(OutputFiles, LockOnAPathThroughAFileIsOneClearError) {
+  Write(Path("file"), "x");
+  for (const std::string& dir : {Path("file"), Path("file/sub")}) {
+    absl::StatusOr<DirLock> lock = DirLock::Acquire(dir);
+    ASSERT_FALSE(lock.ok()) << dir;
+    EXPECT_TRUE(absl::IsFailedPrecondition(lock.status())) << lock.status();
+    EXPECT_NE(lock.status().message().find("not a directory"), std::string::npos) << lock.status();
+  }
+  EXPECT_EQ(Read(Path("file")), "x");
+  // Missing parents are created.
+  EXPECT_TRUE(DirLock::Acquire(Path("a/b/c")).ok());
+}
 
 // ---- CheckOutputFile ----------------------------------------------------------------
 
@@ -111,6 +176,16 @@ TEST_F(OutputFiles, AtomicWriteToAnUnwritablePathIsFailedPreconditionNamingIt) {
   const absl::StatusOr<std::string> read = ReadWholeFile(Path("dir"));
   EXPECT_TRUE(absl::IsFailedPrecondition(read.status())) << read.status();
   EXPECT_TRUE(absl::IsNotFound(ReadWholeFile(Path("missing")).status()));
+}
+
+TEST_F(OutputFiles, OutputKindNamesTheJsonKindOfAMarkerFile) {
+  Write(Path("run.json"), R"({"schema": 1, "kind": "explore_run"})");
+  Write(Path("bad.json"), "not json");
+  Write(Path("list.json"), "[1, 2]");
+  EXPECT_EQ(OutputKindIn(dir_.string(), "run.json"), "explore_run");
+  EXPECT_EQ(OutputKindIn(dir_.string(), "bad.json"), "");
+  EXPECT_EQ(OutputKindIn(dir_.string(), "list.json"), "");
+  EXPECT_EQ(OutputKindIn(dir_.string(), "missing.json"), "");
 }
 
 }  // namespace

@@ -43,6 +43,7 @@ struct Job {
   SearchLimits limits;
   std::string out;
   bool resume = false;
+  bool must_resume = false;  // an explicit --resume: refuse a directory with nothing to resume
   std::string label = "explore";
 };
 
@@ -90,12 +91,27 @@ void PrintSummary(const Job& job, const ExploreSummary& s, const std::string& si
               job.out.c_str(), job.out.c_str());
 }
 
+// The lock's notes for the user: a killed run's lock taken over, or a file
+// system without locks.
+void PrintLockNotes(const DirLock& lock) {
+  if (const std::string note = lock.takeover_note(); !note.empty()) {
+    std::fprintf(stderr, "tav explore: note: %s\n", note.c_str());
+  }
+  if (!lock.warning().empty()) {
+    std::fprintf(stderr, "tav explore: warning: %s\n", lock.warning().c_str());
+  }
+}
+
 // Runs one job; `summary` receives the result.
 absl::Status RunJob(const Job& job, int threads, int tt_mb, ExploreSummary* summary) {
   return WithGame(job.spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;
     absl::StatusOr<typename G::Position> root = SetupPosition(game, job.position, job.moves);
     if (!root.ok()) return root.status();
+    // Held until the run ends: one writer per directory.
+    absl::StatusOr<DirLock> lock = explore::LockRunDirectory(job.out, job.must_resume);
+    if (!lock.ok()) return lock.status();
+    PrintLockNotes(*lock);
     explore::FrontierSolverFactory<G> factory(game, tt_mb, threads);
     ExploreOptions opts;
     opts.id.game = std::string(G::kName);
@@ -227,6 +243,7 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
   job.out = absl::GetFlag(FLAGS_out);
   if (job.out.empty()) return absl::InvalidArgumentError("missing --out (the run's directory)");
   job.resume = absl::GetFlag(FLAGS_resume);
+  job.must_resume = job.resume;
   ExploreSummary s;
   return RunJob(job, threads, tt_mb, &s);
 }

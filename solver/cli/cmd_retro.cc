@@ -53,6 +53,20 @@ absl::Status RunRetro(const std::vector<std::string>& args) {
         return absl::InvalidArgumentError(absl::StrCat("bad --tier-stats='", options.tier_stats,
                                                        "': expected full, brief or none"));
       }
+      // A bad selection is refused before the directory is created.
+      if (absl::StatusOr<std::vector<typename G::Tier>> t = game.tiers(options.selection);
+          !t.ok()) {
+        return t.status();
+      }
+      // Held until the run ends: one writer per database directory.
+      absl::StatusOr<DirLock> lock = retro::LockDatabaseDirectory(out);
+      if (!lock.ok()) return lock.status();
+      if (const std::string note = lock->takeover_note(); !note.empty()) {
+        std::fprintf(stderr, "tav retro: note: %s\n", note.c_str());
+      }
+      if (!lock->warning().empty()) {
+        std::fprintf(stderr, "tav retro: warning: %s\n", lock->warning().c_str());
+      }
       retro::RetroSolver<G> solver(game, *spec, options);
       absl::StatusOr<retro::SolveSummary> summary = solver.Run();
       if (!summary.ok()) return summary.status();
@@ -123,7 +137,8 @@ Command RetroCommand() {
           "file per tier into DIR/tiers (temp file + rename), the manifest, a progress\n"
           "log and, at the end, DIR/stats.json (remoteness table, longest win, start).\n"
           "Interrupted runs resume from the first missing tier: run the same command\n"
-          "again. Examples:\n"
+          "again. One run at a time writes a directory (DIR/.lock); a directory that\n"
+          "holds an exploration is refused. Examples:\n"
           "  tav retro --game=prairie --size=4 --out=db/prairie4\n"
           "  tav retro --game=prairie --size=11 --tiers='buffalo<=1' --out=db/p11b1\n"
           "  tav retro --game=prairie --size=6 --encoding=wl1 --out=db/prairie6",

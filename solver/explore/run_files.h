@@ -9,6 +9,15 @@
 //                      end it is rewritten atomically, sorted, with the
 //                      backed-up records added.
 //   DIR/book.tvb       the opening book (book/book.h), written atomically at the end.
+//   DIR/.lock          while a run writes the directory: its holder line
+//                      (core/dir_lock.h); removed at the end, left behind only
+//                      by a run that was killed, and then taken over.
+//
+// One run at a time writes a directory (LockRunDirectory, DIR/.lock): a second
+// `tav explore` there, resumed or not, is refused while the first one runs.
+// A directory is refused when it holds a retrograde database (tav retro's
+// manifest.json), and an explicit --resume is refused when there is no
+// run.json to resume: starting afresh would hide a mistyped path.
 //
 // A resumed run must describe the same exploration as the one that wrote the
 // directory: the same game, variant, size, board, pieces, root, plies, mode
@@ -24,6 +33,7 @@
 
 #include "absl/status/statusor.h"
 #include "core/atomic_file.h"
+#include "core/dir_lock.h"
 #include "core/game.h"
 #include "explore/work_unit.h"
 #include "nlohmann/json.hpp"
@@ -48,6 +58,14 @@ struct RunIdentity {
 // FailedPrecondition naming the first field that differs and both values.
 absl::Status CheckSameRun(const nlohmann::json& run, const RunIdentity& id,
                           const std::string& path);
+
+// Creates and locks DIR for one run of the explorer, for the life of the
+// returned lock (see the header). FailedPrecondition, one line naming DIR:
+// with `must_resume` (an explicit --resume) a DIR without run.json ("nothing
+// to resume"; DIR is not created), a path that is a file, a DIR another run
+// holds, a DIR holding a retrograde database. Errors come before anything is
+// written into DIR.
+absl::StatusOr<DirLock> LockRunDirectory(const std::string& dir, bool must_resume);
 
 // Reads and checks DIR/run.json (kind and schema). NotFound if absent.
 absl::StatusOr<nlohmann::json> ReadRunJson(const std::string& path);
