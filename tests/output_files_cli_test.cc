@@ -171,11 +171,12 @@ TEST_F(OutputFilesCli, ExploreAndRetroRefuseEachOthersDirectories) {
 
 // ---- One writer per output directory -------------------------------------------------
 
-// Starts a slowed-down exploration (31 positions, 0.2 s each) as a child process.
+// Starts a slowed-down exploration (31 positions, 1 s each: it is killed long
+// before it ends) as a child process.
 pid_t SpawnSlowExplore(const std::string& out) {
   std::vector<std::string> args = {
-      TAV_BINARY,   "explore",     "--game=othello",      "--size=4",    "--plies=4",
-      "--tt-mb=16", "--threads=1", "--test-delay-ms=200", "--out=" + out};
+      TAV_BINARY,   "explore",     "--game=othello",       "--size=4",    "--plies=4",
+      "--tt-mb=16", "--threads=1", "--test-delay-ms=1000", "--out=" + out};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -204,7 +205,7 @@ TEST_F(OutputFilesCli, SecondExploreOnARunningDirectoryIsRefusedAndAKilledOnesLo
   const std::string args = "explore --tt-mb=16 --game=othello --size=4 --plies=4 --out=" + out;
   const pid_t pid = SpawnSlowExplore(out);
   ASSERT_GT(pid, 0);
-  ASSERT_TRUE(WaitForResults(out + "/results.jsonl", 2));
+  ASSERT_TRUE(WaitForResults(out + "/results.jsonl", 1));
   // While the first one runs, a resume (or anything else) there is refused,
   // naming the holder.
   const CliResult second = ExpectBadInput(args + " --resume", "in use");
