@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -218,10 +219,17 @@ TEST_F(OutputFilesCli, SecondExploreOnARunningDirectoryIsRefusedAndAKilledOnesLo
   ASSERT_EQ(::waitpid(pid, &status, 0), pid);
   ASSERT_TRUE(WIFSIGNALED(status)) << "the run ended before the kill";
   EXPECT_NE(ReadFile(out + "/.lock").find(absl::StrCat("pid ", pid)), std::string::npos);
+  // As a kill between create and rename leaves it.
+  { std::ofstream(out + "/run.json.tmp." + std::to_string(pid) + ".3") << "{\"torn"; }
   const CliResult resumed = RunTav(args + " --resume");
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_NE(resumed.err.find(absl::StrCat("pid ", pid)), std::string::npos) << resumed.err;
   EXPECT_NE(ReadFile(out + "/run.json").find("\"complete\""), std::string::npos);
+  // Nothing is left but the three result files.
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(out)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"book.tvb", "results.jsonl", "run.json"}));
 }
 
 TEST_F(OutputFilesCli, RetroOnADirectoryLockedByAnotherProcessIsRefused) {

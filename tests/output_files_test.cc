@@ -178,6 +178,24 @@ TEST_F(OutputFiles, AtomicWriteToAnUnwritablePathIsFailedPreconditionNamingIt) {
   EXPECT_TRUE(absl::IsNotFound(ReadWholeFile(Path("missing")).status()));
 }
 
+TEST_F(OutputFiles, TemporaryFilesOfAKilledWriterAreRemovedAndNothingElse) {
+  for (const char* name : {"run.json.tmp.123.0", "book.tvb.tmp.9.17"}) Write(Path(name), "torn");
+  for (const char* name :
+       {"run.json", "notes.tmp", "a.tmp.1", "a.tmp.x.1", "a.tmp.1.", ".tmp.1.2"}) {
+    Write(Path(name), "kept");
+  }
+  fs::create_directories(Path("dir.tmp.1.2"));
+  EXPECT_EQ(RemoveTemporaryFiles(dir_.string()), 2);
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(dir_)) {
+    if (e.is_regular_file()) {
+      EXPECT_EQ(Read(e.path().string()), "kept") << e.path();
+    }
+    ++files;
+  }
+  EXPECT_EQ(files, 7);
+}
+
 TEST_F(OutputFiles, OutputKindNamesTheJsonKindOfAMarkerFile) {
   Write(Path("run.json"), R"({"schema": 1, "kind": "explore_run"})");
   Write(Path("bad.json"), "not json");

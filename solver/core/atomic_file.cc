@@ -89,6 +89,30 @@ absl::Status WriteFileAtomically(const std::string& path, std::string_view conte
   return absl::OkStatus();
 }
 
+int RemoveTemporaryFiles(const std::string& dir) {
+  // NAME.tmp.PID.N: the last two dot-separated fields are numbers.
+  auto is_temporary = [](const std::string& name) {
+    const size_t tmp = name.rfind(".tmp.");
+    if (tmp == std::string::npos || tmp == 0) return false;
+    const std::string tail = name.substr(tmp + 5);
+    const size_t dot = tail.find('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == tail.size()) return false;
+    for (size_t i = 0; i < tail.size(); ++i) {
+      if (i != dot && (tail[i] < '0' || tail[i] > '9')) return false;
+    }
+    return true;
+  };
+  int removed = 0;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (entry.is_regular_file(ec) && is_temporary(entry.path().filename().string()) &&
+        std::filesystem::remove(entry.path(), ec)) {
+      ++removed;
+    }
+  }
+  return removed;
+}
+
 absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {

@@ -47,6 +47,12 @@ enum class Durability { kSynced, kUnsynced };
 absl::Status WriteFileAtomically(const std::string& path, std::string_view contents,
                                  Durability durability = Durability::kSynced);
 
+// Removes the temporary files WriteFileAtomically leaves when killed between
+// create and rename (NAME.tmp.PID.N) directly inside `dir`; returns how many.
+// Only for a directory whose writers are locked out (core/dir_lock.h held):
+// otherwise another run's file in flight would go.
+int RemoveTemporaryFiles(const std::string& dir);
+
 // The whole file. NotFound if it does not exist; FailedPrecondition if it is a
 // directory or cannot be read for permissions; DataLoss on a read error.
 absl::StatusOr<std::string> ReadWholeFile(const std::string& path);

@@ -67,6 +67,7 @@ absl::StatusOr<DirLock> LockRunDirectory(const std::string& dir, bool must_resum
   if (!lock.ok()) return lock.status();
   // Again under the lock: a tav retro may have written its manifest meanwhile.
   if (absl::Status s = foreign(); !s.ok()) return s;
+  RemoveTemporaryFiles(dir);  // a killed run's; no other writer now
   return lock;
 }
 

@@ -17,7 +17,8 @@
 // `tav explore` there, resumed or not, is refused while the first one runs.
 // A directory is refused when it holds a retrograde database (tav retro's
 // manifest.json), and an explicit --resume is refused when there is no
-// run.json to resume: starting afresh would hide a mistyped path.
+// run.json to resume: starting afresh would hide a mistyped path. Under the
+// lock, temporary files a killed run left (NAME.tmp.PID.N) are removed.
 //
 // A resumed run must describe the same exploration as the one that wrote the
 // directory: the same game, variant, size, board, pieces, root, plies, mode

@@ -103,6 +103,7 @@ absl::StatusOr<DirLock> LockDatabaseDirectory(const std::string& dir) {
   if (!lock.ok()) return lock.status();
   // Again under the lock: a tav explore may have written its run.json meanwhile.
   if (absl::Status s = foreign(); !s.ok()) return s;
+  RemoveTemporaryFiles(dir);  // a killed run's; no other writer now
   return lock;
 }
 
