@@ -43,7 +43,8 @@ absl::Status WriteManifest(const std::string& dir, const Manifest& manifest);
 // Creates and locks DIR for one run of the retrograde solver, for the life of
 // the returned lock. FailedPrecondition, one line naming DIR: a path that is
 // a file, a DIR another run holds, a DIR holding an exploration (tav
-// explore's run.json). Nothing is written into DIR but the lock file.
+// explore's run.json). Nothing is written into DIR but the lock file; under
+// the lock, temporary files a killed run left in DIR (NAME.tmp.PID.N) go.
 absl::StatusOr<DirLock> LockDatabaseDirectory(const std::string& dir);
 
 }  // namespace tav::retro
