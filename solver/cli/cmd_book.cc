@@ -34,6 +34,7 @@ using nlohmann::json;
 absl::StatusOr<book::Book> BookFromFlag() {
   const std::string path = absl::GetFlag(FLAGS_book);
   if (path.empty()) return absl::InvalidArgumentError("missing --book (a book.tvb file)");
+  if (absl::Status s = CheckInputFile("--book", path); !s.ok()) return s;
   return book::ReadBook(path);
 }
 
@@ -170,6 +171,10 @@ absl::Status RunBookExport(const std::vector<std::string>& args) {
     return absl::InvalidArgumentError(
         absl::StrCat("bad --format='", format, "': expected csv or jsonl"));
   }
+  const std::string path = absl::GetFlag(FLAGS_out);
+  if (!path.empty()) {
+    if (absl::Status s = CheckOutputFile("--out", path); !s.ok()) return s;
+  }
   absl::StatusOr<book::Book> b = BookFromFlag();
   if (!b.ok()) return b.status();
   const book::BookHeader& h = b->header;
@@ -211,7 +216,6 @@ absl::Status RunBookExport(const std::vector<std::string>& args) {
       absl::StrAppend(&out, j.dump(), "\n");
     }
   }
-  const std::string path = absl::GetFlag(FLAGS_out);
   if (path.empty()) {
     std::fwrite(out.data(), 1, out.size(), stdout);
     return absl::OkStatus();
@@ -223,9 +227,11 @@ absl::Status RunBookMerge(const std::vector<std::string>& args) {
   const std::string out = absl::GetFlag(FLAGS_out);
   if (out.empty()) return absl::InvalidArgumentError("missing --out (the merged book)");
   if (args.empty()) return absl::InvalidArgumentError("book merge needs the books to merge");
+  if (absl::Status s = CheckOutputFile("--out", out); !s.ok()) return s;
   std::vector<book::Book> books;
   std::size_t total = 0;
   for (const std::string& path : args) {
+    if (absl::Status s = CheckInputFile("book", path); !s.ok()) return s;
     absl::StatusOr<book::Book> b = book::ReadBook(path);
     if (!b.ok()) return b.status();
     total += b->entries().size();
