@@ -106,7 +106,7 @@ def main():
             continue
         out = tav_output([args.tav, "solve", *game_flags, f"--moves={members[0]}",
                           f"--mode={args.mode}", f"--threads={args.threads}",
-                          f"--tt-mb={args.tt_mb}", "--json"])
+                          f"--tt-mb={args.tt_mb}", "--json", "--force"])
         record = json.loads(out)
         record["class_moves"] = members
         with open(args.out, "a") as f:

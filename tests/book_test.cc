@@ -231,7 +231,7 @@ TEST_F(BookCli, TextOutputAndPositionsOutsideTheBook) {
   ExpectBadInput("book query --book=" + Book() + " --moves='c4 d4 d3 d2 d1'", "is not in the book");
   ExpectBadInput("book query --book=" + Book() + " --moves='c4 c4'", "move 2 'c4'");
   ExpectBadInput("book query", "missing --book");
-  ExpectBadInput("book query --book=" + Path("nothing.tvb"), "cannot read book");
+  ExpectBadInput("book query --book=" + Path("nothing.tvb"), "no such file");
 }
 
 TEST_F(BookCli, DamagedBooksGetOneClearErrorLine) {

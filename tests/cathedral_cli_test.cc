@@ -17,6 +17,22 @@ void ExpectCathedralBadInput(const std::string& args, const std::string& needle)
 
 const std::string kSeed = "Yni4 See5 Sna3 Tna4 Ceh4 Mef6 Aej6";
 
+// What the position string itself can check: a captured Cathedral needs both
+// first buildings and leaves its captor's walls on the board.
+TEST(CathedralCliBadInput, UnreachableCathedralGonePositions) {
+  const std::string show = "show --game=cathedral --size=5 --position=";
+  ExpectCathedralBadInput(show + "'......................... VSLN VSLN light none gone'",
+                          "the Cathedral is gone");
+  ExpectCathedralBadInput(show + "'......................... VSLN VSLN dark both gone'",
+                          "the Cathedral is gone");
+  ExpectCathedralBadInput(show + "'v........................ VSLN SLN light dark gone'",
+                          "the Cathedral is gone");
+  // A reachable one still parses (the shape of cathedral_test's capture tests).
+  const CliResult ok =
+      RunTav(show + "'v.vvvVVVVV..O...OOO.vvO.. V O dark both gone' --pieces=VVVVVVO");
+  EXPECT_EQ(ok.status, 0) << ok.err;
+}
+
 TEST(CathedralCliBadInput, BadMoves) {
   const std::string moves = "moves --game=cathedral --moves=";
   ExpectCathedralBadInput(moves + "'Yni4 Qna1'", "unknown piece letter 'Q'");

@@ -2,6 +2,8 @@
 // clear error line for every kind of bad input.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "cli_helpers.h"
 
 namespace tav::testing {
@@ -36,6 +38,121 @@ TEST(CliBadInput, IllegalOrUnparsableMoves) {
   ExpectBadInput("moves --game=othello --moves='d3 a1'", "move 2 'a1'");
   ExpectBadInput("moves --game=othello --moves='d3 k4'", "move 2 'k4'");
   ExpectBadInput("show --game=desdemona --moves='pass'", "move 1 'pass'");
+}
+
+// One validation layer (cli/flags.h): a shared flag is checked the same way
+// by every command that takes it.
+TEST(CliFlagValidation, SharedFlagsAreCheckedAlikeByEveryCommand) {
+  const std::string out = " --out=/tmp/tav_cli_never_written";
+  for (const std::string& command :
+       {std::string("solve --game=othello --size=4"),
+        "explore --game=othello --size=4 --plies=1" + out, std::string("verify --db=/nonexistent"),
+        std::string("crosscheck --db=/nonexistent"), "retro --game=prairie --size=3" + out}) {
+    SCOPED_TRACE(command);
+    ExpectBadInput(command + " --threads=-5", "bad --threads=-5: must be 0 (all cores) to 1024");
+  }
+  for (const std::string& command : {std::string("solve --game=othello --size=4"),
+                                     "explore --game=othello --size=4 --plies=1" + out,
+                                     std::string("prove --game=prairie --size=3"),
+                                     std::string("crosscheck --db=/nonexistent")}) {
+    SCOPED_TRACE(command);
+    // Larger than any machine's memory: refused before anything is allocated.
+    ExpectBadInput(command + " --tt-mb=99999999", "bad --tt-mb=99999999: must be 1 to ");
+    ExpectBadInput(command + " --tt-mb=0", "bad --tt-mb=0");
+  }
+  for (const std::string& command :
+       {std::string("probe --db=/nonexistent"), "retro --game=prairie --size=3" + out,
+        std::string("solve --game=prairie --size=3"),
+        std::string("prove --game=prairie --size=3")}) {
+    SCOPED_TRACE(command);
+    ExpectBadInput(command + " --memory-mb=99999999", "bad --memory-mb=99999999: must be 1 to ");
+  }
+  for (const std::string& command :
+       {"explore --game=othello --size=4 --plies=1 --mode=search" + out,
+        std::string("prove --game=prairie --size=3"),
+        std::string("crosscheck --db=/nonexistent")}) {
+    SCOPED_TRACE(command);
+    ExpectBadInput(command + " --budget-s=-1", "bad --budget-s=-1: must be 0 (no limit)");
+  }
+}
+
+TEST(CliFlagValidation, OldSpellingsPointAtTheNewFlag) {
+  ExpectBadInput("prove --game=prairie --size=3 --max-seconds=5",
+                 "flag --max-seconds was renamed: use --budget-s (seconds)");
+  ExpectBadInput("crosscheck --db=/nonexistent --budget-seconds=5",
+                 "flag --budget-seconds was renamed: use --budget-s (seconds)");
+  ExpectBadInput("probe --db=/nonexistent --memory-gb=1",
+                 "flag --memory-gb was renamed: use --memory-mb (MiB, 2^20 bytes)");
+}
+
+TEST(CliFlagValidation, RepeatedFlagsAndEmptyPositionsAreRefused) {
+  ExpectBadInput("moves --game=othello --size=4 --size=6", "flag --size given twice");
+  ExpectBadInput("moves --game=othello --moves=d3 --moves=c5", "flag --moves given twice");
+  ExpectBadInput("solve --game=othello --size=4 --json --nojson", "flag --json given twice");
+  ExpectBadInput("moves --game=othello --position=''", "empty --position=''");
+  ExpectBadInput("solve --game=othello --size=4 --position=''", "empty --position=''");
+}
+
+// The exit-status contract of `tav --help` (and cli/command.h): 2 for
+// anything the command line or its files can fix, paths included.
+TEST(CliExitStatus, UnusablePathsAreBadInputInEveryCommand) {
+  const std::string dir = ::testing::TempDir() + "/tav_cli_paths_" + std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
+  const std::string book = dir + "/book.tvb";
+  ASSERT_EQ(
+      RunTav("explore --game=othello --size=4 --plies=1 --tt-mb=1 --out=" + dir + "/run").status,
+      0);
+  std::filesystem::copy_file(dir + "/run/book.tvb", book);
+  // Unwritable outputs (under /proc nothing can be created).
+  ExpectBadInput("explore --game=othello --size=4 --plies=1 --out=/proc/tav/x",
+                 "bad --out=/proc/tav/x");
+  ExpectBadInput("retro --game=prairie --size=3 --out=/proc/tav/x", "bad --out=/proc/tav/x");
+  ExpectBadInput("book export --book=" + book + " --out=/proc/tav.csv", "bad --out=/proc/tav.csv");
+  ExpectBadInput("book merge --out=/proc/tav.tvb " + book, "bad --out=/proc/tav.tvb");
+  // A file where a directory is wanted, and a directory where a file is.
+  ExpectBadInput("explore --game=othello --size=4 --plies=1 --out=" + book,
+                 "a file, not a directory");
+  ExpectBadInput("retro --game=prairie --size=3 --out=" + book, "a file, not a directory");
+  ExpectBadInput("book export --book=" + book + " --out=" + dir, "a directory, not a file");
+  ExpectBadInput("book query --book=" + dir, "bad --book=" + dir + ": a directory, not a file");
+  ExpectBadInput("book export --book=" + dir, "a directory, not a file");
+  ExpectBadInput("book merge --out=" + dir + "/m.tvb " + dir, "a directory, not a file");
+  ExpectBadInput("solve --suite=" + dir, "bad --suite=" + dir + ": a directory, not a file");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(CliExitStatus, BadUnitJsonNamesTheKey) {
+  const std::string head =
+      R"(explore --unit='{"schema":1,"kind":"explore_unit","game":"othello","size":4,)"
+      R"("position":"-----OX--XO----- X","mode":"exact",)";
+  const CliResult r = ExpectBadInput(head + R"("tt_mb":"big"}')", "key 'tt_mb' must be an integer");
+  EXPECT_EQ(r.err.find("json.exception"), std::string::npos) << r.err;
+  ExpectBadInput(head + R"("tt_mb":16,"depth":[1]}')", "key 'depth' must be an integer");
+  ExpectBadInput(R"(explore --unit='{"schema":1,"kind":"explore_unit","size":4}')",
+                 "missing key 'game'");
+  ExpectBadInput(head + R"("tt_mb":99999999}')", "bad --unit key tt_mb=99999999: must be 1 to ");
+}
+
+TEST(CliHelp, TwoWordCommandGroupsHaveHelp) {
+  for (const char* args : {"book --help", "help book", "book -h"}) {
+    const CliResult r = RunTav(args);
+    EXPECT_EQ(r.status, 0) << args << r.err;
+    for (const char* sub : {"book query", "book export", "book merge"}) {
+      EXPECT_NE(r.out.find(sub), std::string::npos) << args << ": " << sub;
+    }
+  }
+  const CliResult query = RunTav("help book query");
+  EXPECT_EQ(query.status, 0) << query.err;
+  EXPECT_NE(query.out.find("usage: tav book query"), std::string::npos) << query.out;
+}
+
+TEST(CliHelp, OverviewStatesTheExitStatusContractAndUnits) {
+  const CliResult r = RunTav("--help");
+  EXPECT_EQ(r.status, 0);
+  for (const char* needle : {"Exit status: 0 ok; 2 anything the command line", "1 only",
+                             "memory in MiB (2^20 bytes", "seconds (--budget-s)"}) {
+    EXPECT_NE(r.out.find(needle), std::string::npos) << needle << "\n" << r.out;
+  }
 }
 
 TEST(CliMoves, PrintsSortedMovesOnOneLine) {

@@ -105,10 +105,10 @@ TEST_F(OutputFilesCli, BookMergeRefusesAnOutputThatIsOneOfItsInputs) {
 TEST_F(OutputFilesCli, UnwritableBookOutputIsOneErrorLine) {
   const std::string book = MakeBook("run");
   const std::string args = "book export --format=csv --book=" + book + " --out=";
-  ExpectBadInput(args + Path("run"), "is a directory");
+  ExpectBadInput(args + Path("run"), "a directory, not a file");
   ExpectBadInput(args + book + "/x.csv", "not a directory");
   ExpectBadInput(args + Path("missing/x.csv"), "does not exist");
-  ExpectBadInput("book merge --out=" + Path("run") + " " + book, "is a directory");
+  ExpectBadInput("book merge --out=" + Path("run") + " " + book, "a directory, not a file");
   ExpectBadInput("book merge --out=" + Path("missing/m.tvb") + " " + book, "does not exist");
   if (::geteuid() != 0) {  // root may write anywhere
     fs::create_directories(Path("readonly"));

@@ -128,7 +128,7 @@ TEST_F(OutputFiles, OutputFileThatCannotBeWrittenIsRefusedBeforeAnyWork) {
     std::string out, needle;
   };
   for (const Case& c :
-       {Case{Path("dir"), "is a directory"}, Case{Path("file/x"), "is not a directory"},
+       {Case{Path("dir"), "a directory, not a file"}, Case{Path("file/x"), "is not a directory"},
         Case{Path("missing/x"), "does not exist"}, Case{Path("file/sub/x"), "not a directory"}}) {
     const absl::Status s = CheckOutputFile(c.out, {});
     EXPECT_TRUE(absl::IsFailedPrecondition(s)) << c.out << ": " << s;

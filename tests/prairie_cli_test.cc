@@ -134,6 +134,71 @@ TEST(PrairieCli, RetroProbeAndVerify) {
   fs::remove_all(dir);
 }
 
+// Every command opens a database the same way (cli/database.h): a missing
+// tier file, a damaged one or an edited manifest is one error line naming it,
+// exit status 2, in probe, verify, crosscheck, solve --db and prove --db.
+TEST(PrairieCli, IncompleteOrDamagedDatabasesAreRefusedByEveryCommand) {
+  const fs::path dir = TempDir("open");
+  ASSERT_EQ(
+      RunTav("retro --game=prairie --size=3 --quiet --threads=1 --out=" + dir.string()).status, 0);
+  const std::string db = " --db=" + dir.string();
+  // Intact: the forward solve says how often it probed the tables.
+  const CliResult text = RunTav("solve --game=prairie --size=3 --threads=1" + db);
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("tables     --db=" + dir.string() + ": probed "), std::string::npos)
+      << text.out;
+  const CliResult json = RunTav("solve --game=prairie --size=3 --threads=1 --json" + db);
+  ASSERT_EQ(json.status, 0) << json.err;
+  const nlohmann::json j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["db"], dir.string());
+  EXPECT_GT(j["table_probes"].get<std::uint64_t>(), 0u);
+  EXPECT_LE(j["table_hits"], j["table_probes"]);
+  const CliResult plain = RunTav("solve --game=prairie --size=3 --threads=1 --json");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  const nlohmann::json p = nlohmann::json::parse(plain.out);
+  EXPECT_TRUE(p["db"].is_null());
+  EXPECT_EQ(p["table_probes"], 0);
+  EXPECT_EQ(p["value"], j["value"]);  // the tables change the work, not the value
+
+  // Every payload damaged: found when the search first loads a tier.
+  const fs::path damaged = TempDir("damaged");
+  fs::copy(dir, damaged, fs::copy_options::recursive);
+  for (const auto& e : fs::directory_iterator(damaged / "tiers")) {
+    std::string bytes = ReadFile(e.path());
+    bytes.back() ^= 1;
+    std::ofstream(e.path(), std::ios::binary | std::ios::trunc) << bytes;
+  }
+  ExpectBadInput("solve --game=prairie --size=3 --threads=1 --db=" + damaged.string(),
+                 "checksum mismatch");
+  ExpectBadInput("prove --game=prairie --size=3 --db=" + damaged.string(), "checksum mismatch");
+  ExpectBadInput("crosscheck --samples=5 --db=" + damaged.string(), "checksum mismatch");
+  fs::remove_all(damaged);
+
+  // An edited manifest: counts that are not its selection's.
+  const fs::path edited = TempDir("edited");
+  fs::copy(dir, edited, fs::copy_options::recursive);
+  nlohmann::json manifest = nlohmann::json::parse(ReadFile(edited / "manifest.json"));
+  manifest["selection"] = "buffalo<=1";
+  std::ofstream(edited / "manifest.json", std::ios::trunc) << manifest.dump();
+  for (const std::string command :
+       {"probe", "verify", "crosscheck --samples=5", "solve --game=prairie --size=3",
+        "prove --game=prairie --size=3"}) {
+    ExpectBadInput(command + " --db=" + edited.string(), "an edited manifest");
+  }
+  fs::remove_all(edited);
+
+  // Missing tier files: named, before any search or sampling.
+  fs::remove_all(dir / "tiers");
+  for (const std::string command :
+       {"probe", "verify", "crosscheck --samples=20", "solve --game=prairie --size=3",
+        "prove --game=prairie --size=3"}) {
+    const CliResult r =
+        ExpectBadInput(command + db, "missing tier file " + dir.string() + "/tiers/");
+    EXPECT_EQ(r.out.find("disagree"), std::string::npos) << r.out;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(PrairieCli, RetroBadInput) {
   const fs::path dir = TempDir("bad");
   ExpectBadInput("retro --game=prairie --size=3", "missing --out");
@@ -141,10 +206,14 @@ TEST(PrairieCli, RetroBadInput) {
                  "--encoding");
   ExpectBadInput("retro --game=prairie --size=3 --tiers=pigs --out=" + dir.string(),
                  "--tiers='pigs'");
-  ExpectBadInput("retro --game=prairie --size=3 --memory-gb=0 --out=" + dir.string(),
-                 "--memory-gb");
-  ExpectBadInput("retro --game=prairie --size=3 --memory-gb=0.000001 --quiet --out=" + dir.string(),
-                 "over --memory-gb");
+  ExpectBadInput("retro --game=prairie --size=3 --memory-mb=0 --out=" + dir.string(),
+                 "bad --memory-mb=0");
+  // The first tier of this selection and its children need 33 MiB.
+  ExpectBadInput(
+      "retro --game=prairie --size=11 --tiers='buffalo<=1' --memory-mb=1 --quiet --out=" +
+          dir.string(),
+      "over --memory-mb=1");
+  fs::remove_all(dir);
   ExpectBadInput("retro --game=prairie --out=" + dir.string(), "too many");
   ExpectBadInput("retro --game=othello --out=" + dir.string(), "does not support");
   ExpectBadInput("probe --moves=a7-a6", "missing --db");

@@ -144,8 +144,25 @@ TEST(SolveCliBadInput, BadFlags) {
   ExpectBadInput("bench --bogus", "unknown flag --bogus");
 }
 
+// An exact solve that cannot finish is refused with the estimate, unless
+// --force; one that can (below, and tree_estimate_test) runs.
+TEST(SolveCliBadInput, RefusesSolvesThatCannotFinish) {
+  for (const char* args : {"solve --game=othello", "solve --game=othello --size=8",
+                           "solve --game=othello --size=8 --mode=wld --moves=d3",
+                           "solve --game=cathedral --size=10"}) {
+    const CliResult r = ExpectBadInput(args, "refusing a solve that cannot finish: about 10^");
+    EXPECT_NE(r.err.find("--force"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  const CliResult small = RunTav("solve --game=othello --size=4 --threads=1 --tt-mb=1 --force");
+  EXPECT_EQ(small.status, 0) << small.err;
+  const CliResult cathedral = RunTav("solve --game=cathedral --size=5 --threads=1 --tt-mb=16");
+  EXPECT_EQ(cathedral.status, 0) << cathedral.err;
+}
+
 TEST(SolveCliBadInput, BadSuiteFiles) {
-  ExpectBadInput("solve --suite=/nonexistent/suite.txt", "cannot read suite file");
+  ExpectBadInput("solve --suite=/nonexistent/suite.txt",
+                 "bad --suite=/nonexistent/suite.txt: no such file");
   ExpectBadInput("solve --suite=" + TempFile("empty.txt", "# nothing\n"), "no positions");
   ExpectBadInput("solve --suite=" + TempFile("fields.txt", "1 | XO | X\n"),
                  ":1: expected at least 6");

@@ -34,6 +34,7 @@ using nlohmann::json;
 absl::StatusOr<book::Book> BookFromFlag() {
   const std::string path = absl::GetFlag(FLAGS_book);
   if (path.empty()) return absl::InvalidArgumentError("missing --book (a book.tvb file)");
+  if (absl::Status s = CheckInputFile("--book", path); !s.ok()) return s;
   return book::ReadBook(path);
 }
 
@@ -230,6 +231,7 @@ absl::Status RunBookMerge(const std::vector<std::string>& args) {
   std::vector<book::Book> books;
   std::size_t total = 0;
   for (const std::string& path : args) {
+    if (absl::Status s = CheckInputFile("book", path); !s.ok()) return s;
     absl::StatusOr<book::Book> b = book::ReadBook(path);
     if (!b.ok()) return b.status();
     total += b->entries().size();

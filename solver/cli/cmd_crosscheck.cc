@@ -8,6 +8,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "cli/command.h"
+#include "cli/database.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
 #include "cli/retro_flags.h"
@@ -18,8 +19,6 @@
 #include "search/search.h"
 
 ABSL_FLAG(int, samples, 1000, "crosscheck: random positions to compare");
-ABSL_FLAG(double, budget_seconds, 10,
-          "crosscheck: forward-solve time per position; slower ones are skipped");
 ABSL_FLAG(std::uint64_t, seed, 1, "crosscheck: random seed");
 
 namespace tav::cli {
@@ -27,39 +26,32 @@ namespace {
 
 absl::Status RunCrosscheck(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("crosscheck takes no positional arguments");
-  const std::string db = absl::GetFlag(FLAGS_db);
-  if (db.empty()) return absl::InvalidArgumentError("missing --db=DIR (a tav retro database)");
   const int samples = absl::GetFlag(FLAGS_samples);
-  const double budget = absl::GetFlag(FLAGS_budget_seconds);
-  if (samples < 1 || !(budget > 0)) {
-    return absl::InvalidArgumentError("--samples and --budget-seconds must be positive");
-  }
-  absl::StatusOr<retro::Manifest> manifest = retro::ReadManifest(db);
-  if (!manifest.ok()) return manifest.status();
+  // The one budget flag; crosscheck's own default when it is not given.
+  const double budget = FlagGiven("budget-s") ? absl::GetFlag(FLAGS_budget_s) : 10;
+  absl::StatusOr<DatabaseFlags> opened = DatabaseFromFlags();
+  if (!opened.ok()) return opened.status();
+  const std::string& db = opened->dir;
+  const retro::Manifest* manifest = &opened->manifest;
   if (manifest->encoding != retro::Encoding::kDtw8) {
     return absl::FailedPreconditionError("crosscheck needs distances: a dtw8 database");
   }
-  absl::StatusOr<std::uint64_t> memory = MemoryBytesFromFlag();
-  if (!memory.ok()) return memory.status();
   return WithGame(manifest->spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;
     if constexpr (!retro::TierGame<G>) {
       return absl::FailedPreconditionError(absl::StrCat("--db=", db, " is not a tier database"));
     } else {
-      auto tiers = game.tiers(manifest->selection);
-      if (!tiers.ok()) return tiers.status();
+      absl::StatusOr<Database<G>> database =
+          OpenDatabase(game, db, *manifest, opened->memory_bytes);
+      if (!database.ok()) return database.status();
+      const std::vector<typename G::Tier>& tiers = database->tiers;
       std::vector<std::uint64_t> prefix;  // positions before each tier
       std::uint64_t total = 0;
-      for (auto t : *tiers) {
+      for (auto t : tiers) {
         prefix.push_back(total);
         total += game.tier_size(t);
       }
-      auto store = std::make_shared<retro::TierStore>(
-          db,
-          retro::TierIdentity{std::string(G::kName), game.size(), game.board_name(),
-                              manifest->encoding},
-          *memory);
-      retro::TableLookup<G> lookup(game, store);
+      const retro::TableLookup<G> lookup = database->Lookup(game);
       search::SolveOptions options;
       options.threads = ThreadsFromFlag();
       options.tt_mb = static_cast<std::size_t>(absl::GetFlag(FLAGS_tt_mb));
@@ -76,12 +68,17 @@ absl::Status RunCrosscheck(const std::vector<std::string>& args) {
         const std::size_t k =
             std::upper_bound(prefix.begin(), prefix.end(), r) - prefix.begin() - 1;
         typename G::Position pos;
-        if (!game.unrank((*tiers)[k], r - prefix[k], pos)) {
+        if (!game.unrank(tiers[k], r - prefix[k], pos)) {
           --i;
           continue;
         }
         absl::StatusOr<std::optional<retro::Outcome>> stored = lookup.Lookup(pos);
         if (!stored.ok()) return stored.status();
+        if (!stored->has_value()) {  // drawn from the tables, so in them
+          return absl::InternalError(absl::StrCat("position ", game.position_string(pos),
+                                                  " of tier ", game.tier_name(tiers[k]),
+                                                  " is not found in --db=", db));
+        }
         const auto result = solver.Solve(pos);
         nodes += result.stats.nodes;
         seconds += result.stats.seconds;
@@ -142,10 +139,11 @@ Command CrosscheckCommand() {
           "Draws random positions of the database (uniformly over its positions),\n"
           "solves each with the exact forward solver (alpha-beta with transposition\n"
           "table, without these tables) and compares value and distance. Positions\n"
-          "the forward solver cannot finish within --budget-seconds are skipped and\n"
-          "counted. Exit status 1 if any position disagrees. Example:\n"
+          "the forward solver cannot finish within --budget-s seconds (10 if not\n"
+          "given; 0 = no limit) are skipped and counted. Exit status 1 if any position\n"
+          "disagrees; 2 if the database is incomplete or damaged. Example:\n"
           "  tav crosscheck --db=db/prairie5 --samples=2000 --json",
-          {"db", "samples", "budget-seconds", "seed", "threads", "tt-mb", "memory-gb", "json"},
+          {"db", "samples", "budget-s", "seed", "threads", "tt-mb", "memory-mb", "json"},
           RunCrosscheck};
 }
 

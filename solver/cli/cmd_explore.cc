@@ -52,18 +52,10 @@ absl::StatusOr<SearchLimits> LimitsFromFlags() {
   absl::StatusOr<Mode> mode = explore::ParseMode(absl::GetFlag(FLAGS_mode));
   if (!mode.ok()) return mode.status();
   limits.mode = *mode;
+  // Ranges: ParseFlags (flags.h); here only how the flags combine.
   limits.budget_s = absl::GetFlag(FLAGS_budget_s);
   limits.depth = absl::GetFlag(FLAGS_depth);
-  if (limits.budget_s < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("bad --budget-s=", limits.budget_s, ": must be >= 0"));
-  }
-  if (limits.mode == Mode::kSearch) {
-    if (limits.budget_s == 0 && (limits.depth < 1 || limits.depth > 64)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("bad --depth=", limits.depth, ": must be 1..64"));
-    }
-  } else {
+  if (limits.mode != Mode::kSearch) {
     if (limits.budget_s > 0) {
       return absl::InvalidArgumentError("--budget-s needs --mode=search");
     }
@@ -104,6 +96,7 @@ void PrintLockNotes(const DirLock& lock) {
 
 // Runs one job; `summary` receives the result.
 absl::Status RunJob(const Job& job, int threads, int tt_mb, ExploreSummary* summary) {
+  if (absl::Status s = CheckOutputDir("--out", job.out); !s.ok()) return s;
   return WithGame(job.spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;
     absl::StatusOr<typename G::Position> root = SetupPosition(game, job.position, job.moves);
@@ -152,6 +145,19 @@ absl::Status RunUnit(const std::string& text) {
   absl::StatusOr<explore::WorkUnit> unit = explore::WorkUnit::FromJson(j);
   if (!unit.ok())
     return absl::InvalidArgumentError(absl::StrCat("bad --unit: ", unit.status().message()));
+  // The unit's numbers are checked as the same flags would be.
+  for (const auto& [key, value] : {std::pair<std::string_view, double>{"tt_mb", unit->tt_mb},
+                                   {"budget_s", unit->limits.budget_s}}) {
+    if (absl::Status s = CheckFlagValue(key, value, absl::StrCat("--unit key ", AV(key)));
+        !s.ok()) {
+      return s;
+    }
+  }
+  if (unit->limits.mode == Mode::kSearch && unit->limits.budget_s == 0) {
+    if (absl::Status s = CheckFlagValue("depth", unit->limits.depth, "--unit key depth"); !s.ok()) {
+      return s;
+    }
+  }
   return WithGame(unit->spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;
     absl::StatusOr<typename G::Position> pos = game.parse_position(unit->position);
@@ -175,13 +181,9 @@ absl::Status RunUnit(const std::string& text) {
 absl::Status RunExplore(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("explore takes no positional arguments");
   if (!absl::GetFlag(FLAGS_unit).empty()) return RunUnit(absl::GetFlag(FLAGS_unit));
+  // Ranges: ParseFlags (flags.h).
   const int threads = ThreadsFromFlag();
   const int tt_mb = absl::GetFlag(FLAGS_tt_mb);
-  if (tt_mb < 1)
-    return absl::InvalidArgumentError(absl::StrCat("bad --tt-mb=", tt_mb, ": must be >= 1"));
-  if (absl::GetFlag(FLAGS_test_delay_ms) < 0) {
-    return absl::InvalidArgumentError("bad --test-delay-ms: must be >= 0");
-  }
   const std::string preset = absl::GetFlag(FLAGS_preset);
   if (preset == "demo") {
     Job job;
@@ -232,10 +234,8 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
   job.position = absl::GetFlag(FLAGS_position);
   job.moves = absl::GetFlag(FLAGS_moves);
   job.plies = absl::GetFlag(FLAGS_plies);
-  if (job.plies < 0 || job.plies > 64) {
-    return absl::InvalidArgumentError(
-        job.plies == -1 ? std::string("missing --plies (plies from the root to the frontier)")
-                        : absl::StrCat("bad --plies=", job.plies, ": must be 0..64"));
+  if (!FlagGiven("plies")) {
+    return absl::InvalidArgumentError("missing --plies (plies from the root to the frontier)");
   }
   absl::StatusOr<SearchLimits> limits = LimitsFromFlags();
   if (!limits.ok()) return limits.status();

@@ -8,6 +8,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "cli/command.h"
+#include "cli/database.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
 #include "cli/retro_flags.h"
@@ -35,12 +36,10 @@ nlohmann::json OutcomeJson(const retro::Outcome& o, bool distances, int side) {
 
 absl::Status RunProbe(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("probe takes no positional arguments");
-  const std::string db = absl::GetFlag(FLAGS_db);
-  if (db.empty()) return absl::InvalidArgumentError("missing --db=DIR (a tav retro database)");
-  absl::StatusOr<retro::Manifest> manifest = retro::ReadManifest(db);
-  if (!manifest.ok()) return manifest.status();
-  absl::StatusOr<std::uint64_t> memory = MemoryBytesFromFlag();
-  if (!memory.ok()) return memory.status();
+  absl::StatusOr<DatabaseFlags> opened = DatabaseFromFlags();
+  if (!opened.ok()) return opened.status();
+  const std::string& db = opened->dir;
+  const retro::Manifest* manifest = &opened->manifest;
   GameSpec spec = manifest->spec;
   if (!absl::GetFlag(FLAGS_variant).empty()) spec.variant = absl::GetFlag(FLAGS_variant);
   if (!absl::GetFlag(FLAGS_empty_columns).empty())
@@ -53,14 +52,10 @@ absl::Status RunProbe(const std::vector<std::string>& args) {
     } else {
       auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
       if (!pos.ok()) return pos.status();
-      auto store = std::make_shared<retro::TierStore>(
-          db,
-          retro::TierIdentity{std::string(G::kName), game.size(), game.board_name(),
-                              manifest->encoding},
-          *memory);
-      auto tier_set = retro::TableLookup<G>::TierSet(game, manifest->selection);
-      if (!tier_set.ok()) return tier_set.status();
-      retro::TableLookup<G> lookup(game, store, *tier_set);
+      absl::StatusOr<Database<G>> database =
+          OpenDatabase(game, db, *manifest, opened->memory_bytes);
+      if (!database.ok()) return database.status();
+      const retro::TableLookup<G> lookup = database->Lookup(game);
       absl::StatusOr<std::optional<retro::Outcome>> value = lookup.Value(*pos);
       if (!value.ok()) return value.status();
       if (!value->has_value()) {
@@ -145,7 +140,7 @@ Command ProbeCommand() {
           "another variant of the same board. Examples:\n"
           "  tav probe --db=db/prairie4 --moves='a7-a6 c2-c3'\n"
           "  tav probe --db=db/prairie4 --position='----DDCD----------------BBBB B' --json",
-          {"db", "position", "moves", "variant", "empty-columns", "memory-gb", "json"},
+          {"db", "position", "moves", "variant", "empty-columns", "memory-mb", "json"},
           RunProbe};
 }
 

@@ -27,8 +27,8 @@ absl::Status RunRetro(const std::vector<std::string>& args) {
   if (!spec.ok()) return spec.status();
   const std::string out = absl::GetFlag(FLAGS_out);
   if (out.empty()) return absl::InvalidArgumentError("missing --out=DIR (the database directory)");
-  absl::StatusOr<std::uint64_t> memory = MemoryBytesFromFlag();
-  if (!memory.ok()) return memory.status();
+  if (absl::Status s = CheckOutputDir("--out", out); !s.ok()) return s;
+  const std::uint64_t memory = MemoryBytesFromFlag();
   absl::StatusOr<retro::Encoding> encoding = retro::ParseEncoding(absl::GetFlag(FLAGS_encoding));
   if (!encoding.ok()) {
     return absl::InvalidArgumentError(
@@ -45,7 +45,7 @@ absl::Status RunRetro(const std::vector<std::string>& args) {
       options.selection = absl::GetFlag(FLAGS_tiers);
       options.encoding = *encoding;
       options.threads = ThreadsFromFlag();
-      options.memory_bytes = *memory;
+      options.memory_bytes = memory;
       options.progress = !absl::GetFlag(FLAGS_quiet);
       options.tier_stats = absl::GetFlag(FLAGS_tier_stats);
       if (options.tier_stats != "full" && options.tier_stats != "brief" &&
@@ -129,7 +129,7 @@ absl::Status RunRetro(const std::vector<std::string>& args) {
 Command RetroCommand() {
   std::vector<std::string_view> flags = kGameFlags;
   for (std::string_view f :
-       {"out", "tiers", "encoding", "threads", "memory-gb", "quiet", "tier-stats", "json"}) {
+       {"out", "tiers", "encoding", "threads", "memory-mb", "quiet", "tier-stats", "json"}) {
     flags.push_back(f);
   }
   return {"retro", "solve a game's tiers by retrograde analysis into a database",

@@ -1,6 +1,5 @@
 // tav solve | bench: the exact solver from the command line.
-#include <unistd.h>
-
+#include <cmath>
 #include <cstdio>
 #include <new>
 #include <string>
@@ -16,6 +15,7 @@
 #include "cli/retro_flags.h"
 #include "cli/tables_attach.h"
 #include "core/setup.h"
+#include "core/tree_estimate.h"
 #include "games/reversi/reversi.h"
 #include "search/search.h"
 #include "search/solve_json.h"
@@ -24,6 +24,9 @@
 ABSL_FLAG(bool, analyze, false, "solve: also the exact value of every legal move");
 ABSL_FLAG(bool, progress, false,
           "solve: print progress lines (presearch depths, root moves) to stderr");
+ABSL_FLAG(bool, force, false,
+          "solve: run even a solve estimated to take longer than anyone can wait "
+          "(by default refused)");
 ABSL_FLAG(std::string, suite, "",
           "solve: a known-answer file in the FFO format (data/ffo/ffo-40-49.txt) to run whole");
 
@@ -42,12 +45,7 @@ std::string Grouped(std::uint64_t n) {
 
 std::string Signed(int v) { return v > 0 ? absl::StrCat("+", v) : absl::StrCat(v); }
 
-std::size_t PhysicalMegabytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  return pages > 0 && page > 0 ? static_cast<std::size_t>(pages) / (1 << 20) * page : 1 << 20;
-}
-
-// --mode, --threads, --tt-mb checked; one error line each.
+// --mode checked (ParseFlags has checked the ranges of --threads and --tt-mb).
 absl::StatusOr<search::SolveOptions> SolveOptionsFromFlags() {
   search::SolveOptions o;
   absl::StatusOr<search::Mode> mode = search::ParseMode(absl::GetFlag(FLAGS_mode));
@@ -56,19 +54,8 @@ absl::StatusOr<search::SolveOptions> SolveOptionsFromFlags() {
     return absl::InvalidArgumentError("bad --mode='heuristic': expected exact or wld");
   }
   o.mode = *mode;
-  const int threads = absl::GetFlag(FLAGS_threads);
-  if (threads < 0 || threads > 1024) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("bad --threads=", threads, ": must be 0 (all cores) to 1024"));
-  }
   o.threads = ThreadsFromFlag();
-  const int tt_mb = absl::GetFlag(FLAGS_tt_mb);
-  const std::size_t limit = PhysicalMegabytes();
-  if (tt_mb < 1 || static_cast<std::size_t>(tt_mb) > limit) {
-    return absl::InvalidArgumentError(absl::StrCat("bad --tt-mb=", tt_mb, ": must be 1 to ", limit,
-                                                   " (the machine's memory in MiB)"));
-  }
-  o.tt_mb = static_cast<std::size_t>(tt_mb);
+  o.tt_mb = static_cast<std::size_t>(absl::GetFlag(FLAGS_tt_mb));
   o.analyze = absl::GetFlag(FLAGS_analyze);
   if (absl::GetFlag(FLAGS_progress)) {
     o.progress = [](const std::string& line) {
@@ -90,9 +77,41 @@ absl::StatusOr<std::unique_ptr<search::Solver<G>>> MakeSolver(const G& game,
   }
 }
 
+// The most work a solve may be estimated at without --force: 10^15 nodes,
+// months at the solver's 10^7-10^8 nodes/s. The estimate errs high by a few
+// orders of magnitude (core/tree_estimate.h), so what is refused could not
+// finish in days; Othello 6x6 from the start (10^11.5) and the FFO positions
+// (10^7-10^9) run.
+constexpr double kMaxLog10SolveNodes = 15;
+
+// 10^x seconds in the largest unit that keeps it readable: "about 10^5 years".
+std::string DescribeSeconds(double log10_seconds) {
+  constexpr double kLog10Year = 7.499, kLog10Day = 4.936;
+  if (log10_seconds >= kLog10Year + 3) {
+    return absl::StrFormat("about 10^%.0f years", log10_seconds - kLog10Year);
+  }
+  if (log10_seconds >= kLog10Year) {
+    return absl::StrFormat("about %.0f years", std::pow(10.0, log10_seconds - kLog10Year));
+  }
+  return absl::StrFormat("about %.0f days", std::pow(10.0, log10_seconds - kLog10Day));
+}
+
+template <class G>
+absl::Status CheckSolveFinishes(const G& game, const typename G::Position& pos) {
+  if (absl::GetFlag(FLAGS_force)) return absl::OkStatus();
+  const TreeEstimate e = EstimateTree(game, pos);
+  if (e.log10_search_nodes <= kMaxLog10SolveNodes) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrFormat(
+      "refusing a solve that cannot finish: about 10^%.0f nodes of search (random playouts: "
+      "%.0f plies to the end, a game tree of 10^%.0f nodes), over 10^%.0f, %s at 10^8 nodes/s; "
+      "solve a later position (--moves, --position), or add --force to run it anyway",
+      e.log10_search_nodes, e.mean_plies, e.log10_nodes, kMaxLog10SolveNodes,
+      DescribeSeconds(e.log10_search_nodes - 8)));
+}
+
 template <class G>
 void PrintText(const G& game, const typename G::Position& pos, const search::SolveResult<G>& r,
-               std::size_t tt_mb) {
+               std::size_t tt_mb, const TablesUsed& tables, const std::string& db) {
   const int side = game.side_to_move(pos);
   std::printf("game       %s %s %s\n", std::string(G::kName).c_str(), game.board_name().c_str(),
               game.variant().c_str());
@@ -130,20 +149,34 @@ void PrintText(const G& game, const typename G::Position& pos, const search::Sol
   std::printf("tt         %zu MiB, probes %s, hits %s (%.1f%%), cutoffs %s\n", tt_mb,
               Grouped(s.tt_probes).c_str(), Grouped(s.tt_hits).c_str(), 100 * s.tt_hit_rate(),
               Grouped(s.tt_cutoffs).c_str());
+  if (tables.attached) {
+    std::printf("tables     --db=%s: probed %s times, %s hits\n", db.c_str(),
+                Grouped(tables.probes).c_str(), Grouped(tables.hits).c_str());
+  } else {
+    std::printf("tables     none (no --db)\n");
+  }
 }
 
 template <class G>
-absl::Status SolveOne(const G& game, const search::SolveOptions& o) {
+absl::Status SolveOne(const G& game, const search::SolveOptions& o, const std::string& db) {
   const std::string moves = absl::GetFlag(FLAGS_moves);
   auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), moves);
   if (!pos.ok()) return pos.status();
+  if (absl::Status s = CheckSolveFinishes(game, *pos); !s.ok()) return s;
   auto solver = MakeSolver(game, o);
   if (!solver.ok()) return solver.status();
   const search::SolveResult<G> r = (*solver)->Solve(*pos);
+  // A damaged table met during the search is an error, not a silent fallback.
+  const TablesUsed tables = TablesUsedBy(game);
+  if (!tables.error.ok()) return tables.error;
   if (absl::GetFlag(FLAGS_json)) {
-    std::printf("%s\n", search::SolveRecord(game, *pos, moves, r, o.tt_mb).dump().c_str());
+    nlohmann::json j = search::SolveRecord(game, *pos, moves, r, o.tt_mb);
+    j["db"] = tables.attached ? nlohmann::json(db) : nlohmann::json();
+    j["table_probes"] = tables.probes;
+    j["table_hits"] = tables.hits;
+    std::printf("%s\n", j.dump().c_str());
   } else {
-    PrintText(game, *pos, r, o.tt_mb);
+    PrintText(game, *pos, r, o.tt_mb, tables, db);
   }
   return absl::OkStatus();
 }
@@ -245,19 +278,18 @@ absl::Status RunSolve(const std::vector<std::string>& args) {
     absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
     if (!spec.ok()) return spec.status();
     const std::string db = absl::GetFlag(FLAGS_db);
-    absl::StatusOr<std::uint64_t> memory = MemoryBytesFromFlag();
-    if (!memory.ok()) return memory.status();
     return WithGame(*spec, [&](const auto& created) -> absl::Status {
       // --db: endgame tables answer at the leaves (the game's probe hook).
       auto game = created;
-      if (absl::Status s = AttachTables(game, db, *memory); !s.ok()) return s;
-      return SolveOne(game, *options);
+      if (absl::Status s = AttachTables(game, db, MemoryBytesFromFlag()); !s.ok()) return s;
+      return SolveOne(game, *options, db);
     });
   }
   if (!absl::GetFlag(FLAGS_position).empty() || !absl::GetFlag(FLAGS_moves).empty()) {
     return absl::InvalidArgumentError("--suite cannot be combined with --position or --moves");
   }
   if (options->analyze) return absl::InvalidArgumentError("--analyze does not apply to --suite");
+  if (absl::Status s = CheckInputFile("--suite", suite_path); !s.ok()) return s;
   auto suite = search::ReadSuiteFile(suite_path);
   if (!suite.ok()) return suite.status();
   // The game defaults to Othello (the FFO format's game), the size to the board's.
@@ -376,14 +408,18 @@ Command SolveCommand() {
           "--json prints one 'solve' record (data/README.md). --suite=FILE solves every\n"
           "position of an FFO-format file (data/ffo/ffo-40-49.txt) and prints a table\n"
           "(with --json one 'suite_result' line each); it exits 1 if any disagrees.\n"
+          "A solve estimated (random playouts, core/tree_estimate.h) at over 10^15\n"
+          "nodes, which cannot finish, is refused with the estimate unless --force is\n"
+          "given (Othello 8x8 from the start: 10^27). With --db the output says how\n"
+          "often the tables were probed; a missing or damaged table file is an error.\n"
           "Examples:\n"
           "  tav solve --game=othello --size=6 --moves='c2 b2'\n"
           "  tav solve --suite=data/ffo/ffo-40-49.txt --threads=2\n"
           "  tav solve --game=prairie --size=6 --db=db/prairie6  (tables at the leaves)",
           Concat({kGameFlags,
                   kPositionFlags,
-                  {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress", "db",
-                   "memory-gb"}}),
+                  {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress", "force",
+                   "db", "memory-mb"}}),
           RunSolve};
 }
 

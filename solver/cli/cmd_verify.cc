@@ -8,6 +8,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "cli/command.h"
+#include "cli/database.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
 #include "cli/retro_flags.h"
@@ -20,21 +21,23 @@ namespace {
 
 absl::Status RunVerify(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("verify takes no positional arguments");
-  const std::string db = absl::GetFlag(FLAGS_db);
-  if (db.empty()) return absl::InvalidArgumentError("missing --db=DIR (a tav retro database)");
-  absl::StatusOr<retro::Manifest> manifest = retro::ReadManifest(db);
-  if (!manifest.ok()) return manifest.status();
-  absl::StatusOr<std::uint64_t> memory = MemoryBytesFromFlag();
-  if (!memory.ok()) return memory.status();
+  absl::StatusOr<DatabaseFlags> opened = DatabaseFromFlags();
+  if (!opened.ok()) return opened.status();
+  const std::string& db = opened->dir;
+  const retro::Manifest* manifest = &opened->manifest;
   return WithGame(manifest->spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;
     if constexpr (!retro::TierGame<G>) {
       return absl::FailedPreconditionError(absl::StrCat("--db=", db, " is not a tier database"));
     } else {
+      // Every file there and what the manifest says, before the long pass.
+      if (auto database = OpenDatabase(game, db, *manifest, opened->memory_bytes); !database.ok()) {
+        return database.status();
+      }
       retro::VerifyOptions options;
       options.dir = db;
       options.threads = ThreadsFromFlag();
-      options.memory_bytes = *memory;
+      options.memory_bytes = opened->memory_bytes;
       options.progress = !absl::GetFlag(FLAGS_json);
       retro::RetroVerifier<G> verifier(game, *manifest, options);
       absl::StatusOr<retro::VerifyReport> report = verifier.Run();
@@ -78,7 +81,7 @@ Command VerifyCommand() {
           "loss in d has only won children, the slowest in d-1). One pass, separate code\n"
           "from the solver. Exit status 2 names the first bad file or position. Example:\n"
           "  tav verify --db=db/prairie4",
-          {"db", "threads", "memory-gb", "json"},
+          {"db", "threads", "memory-mb", "json"},
           RunVerify};
 }
 

@@ -6,9 +6,20 @@
 // flag names may be spelled with hyphens (--tt-mb), and every bad flag or
 // value becomes one error line and exit status 2 instead of Abseil's exit 1.
 //
-// Exit status: 0 success; 2 bad input (an InvalidArgument/NotFound/
-// OutOfRange/FailedPrecondition/DataLoss status: bad flag, position, move,
-// file contents); 1 any other failure (I/O errors, internal errors).
+// Flag values are range-checked once, by ParseFlags (the validation layer,
+// flags.h), paths by CheckInputFile/CheckOutputDir there and core's CheckOutputFile.
+//
+// Exit status (the contract `tav --help` states): 0 success; 2 anything the
+// user can fix in the command line or its input files: a bad, repeated or
+// renamed flag, position or move; a missing, damaged or unsuitable input file
+// or database; an output path that cannot be written; too little memory for
+// the sizes asked; a solve refused as unable to finish (an InvalidArgument,
+// NotFound, OutOfRange, FailedPrecondition, DataLoss, AlreadyExists,
+// PermissionDenied or ResourceExhausted status); 1 only for an internal
+// error, an I/O failure during the run, or a result that disagrees with a
+// check (tav demo, solve --suite, crosscheck). Either way one error line. A
+// std::bad_alloc is caught in main (exit 2), and an exception that escapes a
+// parallel region ends in a one-line terminate handler.
 #pragma once
 
 #include <string>

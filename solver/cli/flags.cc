@@ -2,12 +2,20 @@
 #include "cli/flags.h"
 
 #include <omp.h>
+#include <unistd.h>
+
+#include <filesystem>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/reflection.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 
 ABSL_FLAG(std::string, game, "", "game: othello, desdemona, cathedral or prairie");
@@ -21,16 +29,18 @@ ABSL_FLAG(std::string, empty_columns, "", "prairie: columns without a buffalo, e
 ABSL_FLAG(std::string, moves, "", "moves from the start (or from --position), space separated");
 ABSL_FLAG(std::string, position, "", "a position string (RULES.md format) to start from");
 ABSL_FLAG(int, depth, 1, "depth in plies");
-ABSL_FLAG(int, threads, 0, "worker threads; 0 = all cores");
-ABSL_FLAG(int, tt_mb, 256, "transposition table size in MiB");
+ABSL_FLAG(int, threads, 0, "worker threads, 0 to 1024; 0 = all cores");
+ABSL_FLAG(int, tt_mb, 256,
+          "transposition table size in MiB (2^20 bytes), 1 to the machine's memory");
 ABSL_FLAG(bool, json, false, "print one JSON object instead of text");
 ABSL_FLAG(std::string, mode, "exact",
           "exact (the value), wld (win/draw/loss only) or, for explore, search (depth-limited "
           "with the game's evaluation)");
 ABSL_FLAG(std::string, out, "", "output file or directory");
 ABSL_FLAG(double, budget_s, 0,
-          "explore --mode=search: seconds per position, iterative deepening (then --depth is "
-          "ignored); 0 = search to --depth");
+          "time budget in seconds, 0 to 10^9; 0 = no limit. explore --mode=search: per position, "
+          "iterative deepening (then --depth is ignored); prove: the whole run; crosscheck: "
+          "per position, slower ones skipped (not given: 10)");
 ABSL_FLAG(bool, resume, false, "continue the interrupted run in --out (same parameters)");
 
 namespace tav::cli {
@@ -48,7 +58,84 @@ std::vector<std::string>& GivenFlags() {
   return given;
 }
 
+// The validation layer: the range of every numeric flag, whichever command
+// takes it. max < 0 means the machine's memory in MiB.
+struct FlagRange {
+  std::string_view name;  // underscored
+  double min, max;
+  std::string_view what;  // the range in words, after "must be "
+};
+constexpr double kNoMax = std::numeric_limits<double>::infinity();
+constexpr double kMemoryMax = -1;
+constexpr FlagRange kFlagRanges[] = {
+    {"threads", 0, 1024, "0 (all cores) to 1024"},
+    {"tt_mb", 1, kMemoryMax, ""},
+    {"memory_mb", 1, kMemoryMax, ""},
+    {"budget_s", 0, 1e9, "0 (no limit) to 10^9 seconds"},
+    {"depth", 1, 64, "1 to 64 plies"},
+    {"plies", 0, 64, "0 to 64"},
+    {"samples", 1, 1e9, "1 to 10^9"},
+    {"within", 0, 200, "0 (df-pn) to 200 plies"},
+    {"max_nodes", 0, kNoMax, ">= 0 (0 = no limit)"},
+    {"test_delay_ms", 0, 1e7, "0 to 10^7"},
+};
+
+// String flags whose empty value would silently mean something else (the
+// start position, the current directory, the default game): given, they
+// must name something.
+constexpr std::string_view kNonEmptyFlags[] = {"position", "game", "db",  "book",
+                                               "suite",    "unit", "out", "preset"};
+
+// Old spellings, refused with a pointer to the new one.
+struct RenamedFlag {
+  std::string_view old_name, new_name, note;  // underscored names
+};
+constexpr RenamedFlag kRenamedFlags[] = {
+    {"budget_seconds", "budget_s", "seconds"},
+    {"max_seconds", "budget_s", "seconds"},
+    {"memory_gb", "memory_mb", "MiB, 2^20 bytes"},
+};
+
+// "bad SHOWN=TEXT: must be ..." where SHOWN is --name unless given.
+absl::Status CheckRange(const FlagRange& r, double value, const std::string& text,
+                        std::string shown = "") {
+  if (shown.empty()) shown = absl::StrCat("--", Hyphenated(r.name));
+  if (r.max == kMemoryMax) {
+    const std::size_t limit = PhysicalMemoryMb();
+    if (!(value >= r.min && value <= static_cast<double>(limit))) {
+      return absl::InvalidArgumentError(absl::StrCat("bad ", shown, "=", text, ": must be 1 to ",
+                                                     limit, " (MiB: the machine's memory)"));
+    }
+    return absl::OkStatus();
+  }
+  if (!(value >= r.min && value <= r.max)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad ", shown, "=", text, ": must be ", std::string(r.what)));
+  }
+  return absl::OkStatus();
+}
+
+const FlagRange* RangeOf(std::string_view underscored) {
+  for (const FlagRange& r : kFlagRanges) {
+    if (r.name == underscored) return &r;
+  }
+  return nullptr;
+}
+
 }  // namespace
+
+std::size_t PhysicalMemoryMb() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return std::size_t{1} << 20;  // unknown: 1 TiB
+  return static_cast<std::size_t>(
+      static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) >> 20);
+}
+
+absl::Status CheckFlagValue(std::string_view name, double value, std::string_view shown) {
+  const FlagRange* r = RangeOf(Underscored(name));
+  if (r == nullptr) return absl::OkStatus();
+  return CheckRange(*r, value, absl::StrFormat("%.15g", value), std::string(shown));
+}
 
 bool FlagGiven(std::string_view name) {
   const std::string n = Underscored(name);
@@ -95,6 +182,13 @@ absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, int f
       }
     }
     if (flag == nullptr) {
+      for (const RenamedFlag& r : kRenamedFlags) {
+        if (name == r.old_name) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("flag --", Hyphenated(body), " was renamed: use --",
+                           Hyphenated(r.new_name), " (", std::string(r.note), ")"));
+        }
+      }
       return absl::InvalidArgumentError(
           absl::StrCat("unknown flag --", Hyphenated(body), " for this command (see --help)"));
     }
@@ -111,14 +205,85 @@ absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, int f
       }
       value = argv[++i];
     }
-    GivenFlags().push_back(std::string(flag->Name()));
+    const std::string flag_name(flag->Name());
+    if (FlagGiven(flag_name)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("flag --", Hyphenated(flag_name), " given twice: give it once"));
+    }
+    GivenFlags().push_back(flag_name);
     std::string error;
     if (!flag->ParseFrom(value, &error)) {
       return absl::InvalidArgumentError(
           absl::StrCat("bad value '", value, "' for --", Hyphenated(body), ": ", error));
     }
+    if (value.empty() && std::find(std::begin(kNonEmptyFlags), std::end(kNonEmptyFlags),
+                                   flag_name) != std::end(kNonEmptyFlags)) {
+      return absl::InvalidArgumentError(absl::StrCat("empty --", Hyphenated(flag_name),
+                                                     "='': give a value or leave the flag out"));
+    }
+    if (const FlagRange* r = RangeOf(flag_name)) {
+      double number = 0;
+      if (!absl::SimpleAtod(flag->CurrentValue(), &number)) number = std::nan("");
+      if (absl::Status s = CheckRange(*r, number, value); !s.ok()) return s;
+    }
   }
   return positional;
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+absl::Status BadPath(std::string_view flag, const std::string& path, const std::string& why) {
+  return absl::InvalidArgumentError(absl::StrCat("bad ", std::string(flag), "=", path, ": ", why));
+}
+
+// Can a file be created in directory `dir`? Tried, not inferred from the
+// permission bits (root passes access(2) everywhere, /proc refuses anyway).
+bool CanCreateIn(const fs::path& dir) {
+  std::string probe = (dir / ".tav-write-probe-XXXXXX").string();
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0) return false;
+  ::close(fd);
+  ::unlink(probe.c_str());
+  return true;
+}
+
+// The nearest existing directory above `p` must be writable (`p` and the
+// directories between are created later).
+absl::Status WritableAncestor(std::string_view flag, const std::string& path, fs::path p) {
+  std::error_code ec;
+  p = fs::absolute(p, ec).parent_path();
+  while (!p.empty() && !fs::exists(p, ec)) p = p.parent_path();
+  if (p.empty() || !fs::is_directory(p, ec)) {
+    return BadPath(flag, path, absl::StrCat(p.string(), " is not a directory"));
+  }
+  if (!CanCreateIn(p)) {
+    return BadPath(flag, path, absl::StrCat("directory ", p.string(), " is not writable"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status CheckInputFile(std::string_view flag, const std::string& path) {
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (!fs::exists(st)) return BadPath(flag, path, "no such file");
+  if (fs::is_directory(st)) return BadPath(flag, path, "a directory, not a file");
+  if (!fs::is_regular_file(st)) return BadPath(flag, path, "not a regular file");
+  if (::access(path.c_str(), R_OK) != 0) return BadPath(flag, path, "not readable");
+  return absl::OkStatus();
+}
+
+absl::Status CheckOutputDir(std::string_view flag, const std::string& path) {
+  std::error_code ec;
+  if (fs::exists(path, ec)) {
+    if (!fs::is_directory(path, ec)) return BadPath(flag, path, "a file, not a directory");
+    if (!CanCreateIn(path)) return BadPath(flag, path, "not writable");
+    return absl::OkStatus();
+  }
+  return WritableAncestor(flag, path, fs::path(path));
 }
 
 std::string FlagHelp(const std::vector<std::string_view>& names) {

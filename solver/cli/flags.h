@@ -1,4 +1,17 @@
-// Flags shared by several subcommands, and the flag parser.
+// Flags shared by several subcommands, the flag parser, and the one layer
+// that validates flag values.
+//
+// Design: every command takes its flags through ParseFlags, and ParseFlags
+// range-checks every numeric flag the user gives (kFlagRanges in flags.cc)
+// before any command sees it. So a flag means the same thing, in the same
+// unit, and is refused with the same words by every command that takes it:
+// --threads 0 (all cores) to 1024; --tt-mb and --memory-mb in MiB (2^20
+// bytes), 1 to the machine's memory; --budget-s in seconds, >= 0 (0 = no
+// limit). Defaults are not checked (they are valid by construction). A flag
+// given twice, or an old spelling (--budget-seconds, --max-seconds,
+// --memory-gb), is one error line naming the problem. The trade-off: a
+// command cannot give a shared flag a range of its own (narrower ranges,
+// such as --depth for explore's search mode, stay in the command).
 #pragma once
 
 #include <cstdint>
@@ -44,6 +57,26 @@ absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, int f
 // whatever its value: lets a command tell an explicit value from the default.
 bool FlagGiven(std::string_view name);
 
+// The machine's physical memory in MiB: the upper bound of --tt-mb and
+// --memory-mb.
+std::size_t PhysicalMemoryMb();
+
+// The validation layer's check of one value of a numeric flag (hyphenated or
+// underscored name), for values that come from elsewhere than the command
+// line (explore --unit's JSON). OK for flags without a rule. The message is
+// "bad SHOWN=VALUE: must be ...", SHOWN being --NAME unless given.
+absl::Status CheckFlagValue(std::string_view name, double value, std::string_view shown = "");
+
+// Paths named by flags, checked before a command reads or writes anything,
+// so that every command refuses them alike (exit status 2, the flag named):
+// an input file must be a readable regular file (not a directory); an output
+// directory must not be a file, and the nearest existing directory above it
+// must be writable (it is created). Output files are checked by
+// core/atomic_file.h's CheckOutputFile, which also refuses an output that is
+// one of the command's inputs.
+absl::Status CheckInputFile(std::string_view flag, const std::string& path);
+absl::Status CheckOutputDir(std::string_view flag, const std::string& path);
+
 // Help lines ("  --name=<default>  help") for the given flags.
 std::string FlagHelp(const std::vector<std::string_view>& names);
 
@@ -51,7 +84,7 @@ std::string FlagHelp(const std::vector<std::string_view>& names);
 // --game is required.
 absl::StatusOr<GameSpec> GameSpecFromFlags();
 
-// --threads resolved: 0 (the default) means every core.
+// --threads resolved (ParseFlags has checked it): 0 (the default) means every core.
 int ThreadsFromFlag();
 
 }  // namespace tav::cli

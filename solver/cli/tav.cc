@@ -1,9 +1,13 @@
 // tav: the Tavoliere command-line program. Dispatches to a subcommand.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <new>
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "cli/command.h"
 #include "cli/flags.h"
@@ -24,14 +28,67 @@ void PrintOverview() {
     std::printf("  %-14s %s\n", std::string(c.name).c_str(), std::string(c.summary).c_str());
   }
   std::printf(
-      "\nFlags are written --name=value (or --name value); booleans as --name or --noname.\n"
-      "Exit status: 0 ok, 1 failure, 2 bad input (flag, position, move, file).\n");
+      "\nFlags are written --name=value (or --name value), each at most once; booleans as\n"
+      "--name or --noname. Units: memory in MiB (2^20 bytes: --tt-mb, --memory-mb), time in\n"
+      "seconds (--budget-s).\n"
+      "Exit status: 0 ok; 2 anything the command line or its files can fix (a bad or\n"
+      "repeated flag, position or move; a missing, damaged or unsuitable input file or\n"
+      "database; an output path that cannot be written; too little memory for the sizes\n"
+      "asked; a solve that cannot finish without --force), with one error line; 1 only\n"
+      "for an internal error or a result that disagrees with a check (tav demo, solve\n"
+      "--suite, crosscheck).\n");
 }
 
 void PrintCommandHelp(const Command& c) {
   std::printf("usage: tav %s [flags]\n\n%s\n\n%s\n", std::string(c.name).c_str(),
               std::string(c.summary).c_str(), std::string(c.details).c_str());
   if (!c.flags.empty()) std::printf("\nflags:\n%s", FlagHelp(c.flags).c_str());
+}
+
+// "tav book --help": the commands of a two-word group.
+bool PrintGroupHelp(const std::string& group) {
+  std::string lines;
+  for (const Command& c : AllCommands()) {
+    if (c.name.starts_with(group + " ")) {
+      absl::StrAppend(&lines, absl::StrFormat("  %-14s %s\n", AV(c.name), AV(c.summary)));
+    }
+  }
+  if (lines.empty()) return false;
+  std::printf("usage: tav %s <command> [flags]     tav %s <command> --help\n\ncommands:\n%s",
+              group.c_str(), group.c_str(), lines.c_str());
+  return true;
+}
+
+// " solve": the running command, for the terminate handler's line.
+std::string& CurrentCommand() {
+  static std::string name;
+  return name;
+}
+
+absl::Status OutOfMemory() {
+  return absl::ResourceExhaustedError(
+      "out of memory: an allocation failed; lower --tt-mb or --memory-mb, or use fewer threads");
+}
+
+// An exception that escapes a parallel region (or anything else) ends in
+// std::terminate: one line instead of the runtime's abort message.
+[[noreturn]] void OnTerminate() {
+  const std::exception_ptr e = std::current_exception();
+  bool out_of_memory = false;
+  if (e) {
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::bad_alloc&) {
+      out_of_memory = true;
+    } catch (...) {
+    }
+  }
+  std::fprintf(stderr, "tav%s: error: %s\n", CurrentCommand().c_str(),
+               out_of_memory ? std::string(OutOfMemory().message()).c_str()
+                             : "internal error: terminated by an uncaught exception (out of "
+                               "memory in a parallel region?); lower --tt-mb or --memory-mb");
+  std::fflush(stderr);
+  std::_Exit(out_of_memory ? kExitBadInput : kExitFailure);
 }
 
 bool IsHelp(const char* arg) {
@@ -50,6 +107,8 @@ int Fail(const std::string& where, const absl::Status& status) {
     case absl::StatusCode::kFailedPrecondition:
     case absl::StatusCode::kDataLoss:
     case absl::StatusCode::kAlreadyExists:
+    case absl::StatusCode::kPermissionDenied:
+    case absl::StatusCode::kResourceExhausted:
       return kExitBadInput;
     default:
       return kExitFailure;
@@ -59,17 +118,21 @@ int Fail(const std::string& where, const absl::Status& status) {
 }  // namespace
 
 int Main(int argc, char** argv) {
+  std::set_terminate(OnTerminate);
   SetCommandLine(argc, argv);
   SetBuildInfo(kVersion, kGitCommit);
   if (argc < 2 || IsHelp(argv[1])) {
-    if (argc >= 3 && IsHelp(argv[1])) {  // tav help perft
+    if (argc >= 3 && IsHelp(argv[1])) {  // tav help perft, tav help book [query]
+      const std::string name = argc >= 4 ? absl::StrCat(argv[2], " ", argv[3]) : argv[2];
       for (const Command& c : AllCommands()) {
-        if (c.name == argv[2]) {
+        if (c.name == name) {
           PrintCommandHelp(c);
           return kExitOk;
         }
       }
-      return Fail("", absl::InvalidArgumentError(absl::StrCat("unknown command '", argv[2], "'")));
+      if (PrintGroupHelp(argv[2])) return kExitOk;
+      return Fail("", absl::InvalidArgumentError(
+                          absl::StrCat("unknown command '", name, "' (see tav --help)")));
     }
     PrintOverview();
     return argc < 2 ? kExitBadInput : kExitOk;
@@ -93,6 +156,9 @@ int Main(int argc, char** argv) {
       if (c.name == argv[1]) command = &c;
     }
   }
+  if (command == nullptr && argc >= 3 && IsHelp(argv[2]) && PrintGroupHelp(argv[1])) {
+    return kExitOk;  // tav book --help
+  }
   if (command == nullptr) {
     return Fail("", absl::InvalidArgumentError(
                         absl::StrCat("unknown command '", argv[1], "' (see tav --help)")));
@@ -104,10 +170,19 @@ int Main(int argc, char** argv) {
     }
   }
   const std::string where = absl::StrCat(" ", AV(command->name));
+  CurrentCommand() = where;
   absl::StatusOr<std::vector<std::string>> args =
       ParseFlags(argc, argv, first_flag, command->flags);
   if (!args.ok()) return Fail(where, args.status());
-  absl::Status status = command->run(*args);
+  absl::Status status;
+  try {
+    status = command->run(*args);
+  } catch (const std::bad_alloc&) {
+    // The last resort: sizes are checked against the machine's memory when
+    // parsed (flags.h), but an allocation can still fail (other processes,
+    // limits). Outside parallel regions it lands here.
+    status = OutOfMemory();
+  }
   if (!status.ok()) return Fail(where, status);
   return kExitOk;
 }

@@ -1,6 +1,7 @@
 #include "core/atomic_file.h"
 
 #include <fcntl.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -132,7 +133,7 @@ absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
 
 absl::Status CheckOutputFile(const std::string& output, const std::vector<std::string>& inputs,
                              std::string_view flag) {
-  const std::string named = absl::StrCat(AV(flag), "=", output);
+  const std::string named = absl::StrCat("bad ", AV(flag), "=", output);
   const std::string dir = ParentDir(output);
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0) {
@@ -149,20 +150,24 @@ absl::Status CheckOutputFile(const std::string& output, const std::vector<std::s
   if (!S_ISDIR(st.st_mode)) {
     return absl::FailedPreconditionError(absl::StrCat(named, ": ", dir, " is not a directory"));
   }
-  if (::access(dir.c_str(), W_OK) != 0) {
-    return PathError(errno, absl::StrCat(named, ": cannot write in"), dir);
-  }
+  // Tried, not inferred from permission bits: root passes access(2) almost
+  // everywhere, and /proc or a read-only mount refuse anyway.
+  std::string probe = absl::StrCat(dir, "/.tav-write-probe-XXXXXX");
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0) return PathError(errno, absl::StrCat(named, ": cannot write in"), dir);
+  ::close(fd);
+  ::unlink(probe.c_str());
   if (::stat(output.c_str(), &st) != 0) return absl::OkStatus();  // a new file (or a dead link)
   if (S_ISDIR(st.st_mode)) {
     return absl::FailedPreconditionError(
-        absl::StrCat(named, " is a directory; name the file to write"));
+        absl::StrCat(named, ": a directory, not a file (name the file to write)"));
   }
   for (const std::string& input : inputs) {
     struct stat in {};
     if (::stat(input.c_str(), &in) != 0) continue;
     if (in.st_dev == st.st_dev && in.st_ino == st.st_ino) {
       return absl::FailedPreconditionError(
-          absl::StrCat(named, " is the same file as the input ", input,
+          absl::StrCat(named, ": the same file as the input ", input,
                        "; writing it would destroy the input, choose another output"));
     }
   }

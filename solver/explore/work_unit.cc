@@ -1,5 +1,8 @@
 #include "explore/work_unit.h"
 
+#include <optional>
+#include <type_traits>
+
 #include "absl/strings/str_cat.h"
 #include "core/strings.h"
 
@@ -42,32 +45,78 @@ json WorkUnit::ToJson() const {
           {"tt_mb", tt_mb}};
 }
 
-absl::StatusOr<WorkUnit> WorkUnit::FromJson(const json& j) {
-  try {
-    if (!j.is_object() || j.value("kind", "") != "explore_unit") {
-      return absl::InvalidArgumentError("not an explore_unit object");
-    }
-    if (j.at("schema").get<int>() != 1) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unsupported explore_unit schema ", j.at("schema").dump()));
-    }
-    WorkUnit u;
-    u.spec.game = j.at("game").get<std::string>();
-    u.spec.variant = j.value("variant", "");
-    u.spec.size = j.value("size", 0);
-    u.spec.pieces = j.value("pieces", "");
-    u.spec.empty_columns = j.value("empty_columns", "");
-    u.position = j.at("position").get<std::string>();
-    absl::StatusOr<Mode> mode = ParseMode(j.at("mode").get<std::string>());
-    if (!mode.ok()) return mode.status();
-    u.limits.mode = *mode;
-    u.limits.depth = j.value("depth", 0);
-    u.limits.budget_s = j.value("budget_s", 0.0);
-    u.tt_mb = j.value("tt_mb", 0);
-    return u;
-  } catch (const json::exception& e) {
-    return absl::InvalidArgumentError(absl::StrCat("bad explore_unit: ", e.what()));
+namespace {
+
+template <class T>
+constexpr std::string_view TypeWord() {
+  if constexpr (std::is_same_v<T, std::string>) {
+    return "a string";
+  } else if constexpr (std::is_integral_v<T>) {
+    return "an integer";
+  } else {
+    return "a number";
   }
+}
+
+// j[key] as T, or `fallback` when the key is absent (required when there is
+// none). Errors name the key and what it holds, never the JSON library's
+// exception text.
+template <class T>
+absl::StatusOr<T> Field(const json& j, std::string_view key, std::optional<T> fallback) {
+  const auto it = j.find(key);
+  if (it == j.end()) {
+    if (fallback) return *fallback;
+    return absl::InvalidArgumentError(absl::StrCat("missing key '", AV(key), "'"));
+  }
+  const bool ok = std::is_same_v<T, std::string> ? it->is_string()
+                  : std::is_integral_v<T>        ? it->is_number_integer()
+                                                 : it->is_number();
+  if (!ok) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("key '", AV(key), "' must be ", AV(TypeWord<T>()), ", not ", it->dump()));
+  }
+  return it->get<T>();
+}
+
+}  // namespace
+
+absl::StatusOr<WorkUnit> WorkUnit::FromJson(const json& j) {
+  if (!j.is_object() || !j.contains("kind") || j["kind"] != "explore_unit") {
+    return absl::InvalidArgumentError("not an explore_unit object (\"kind\":\"explore_unit\")");
+  }
+  absl::StatusOr<int> schema = Field<int>(j, "schema", std::nullopt);
+  if (!schema.ok()) return schema.status();
+  if (*schema != 1) {
+    return absl::InvalidArgumentError(absl::StrCat("unsupported explore_unit schema ", *schema));
+  }
+  WorkUnit u;
+  absl::Status status;
+  auto read = [&](auto& out, std::string_view key, auto fallback) {
+    using T = std::decay_t<decltype(out)>;
+    if (!status.ok()) return;
+    absl::StatusOr<T> v = Field<T>(j, key, fallback);
+    if (v.ok()) {
+      out = std::move(*v);
+    } else {
+      status = v.status();
+    }
+  };
+  std::string mode;
+  read(u.spec.game, "game", std::optional<std::string>());
+  read(u.spec.variant, "variant", std::optional<std::string>(""));
+  read(u.spec.size, "size", std::optional<int>(0));
+  read(u.spec.pieces, "pieces", std::optional<std::string>(""));
+  read(u.spec.empty_columns, "empty_columns", std::optional<std::string>(""));
+  read(u.position, "position", std::optional<std::string>());
+  read(mode, "mode", std::optional<std::string>());
+  read(u.limits.depth, "depth", std::optional<int>(0));
+  read(u.limits.budget_s, "budget_s", std::optional<double>(0.0));
+  read(u.tt_mb, "tt_mb", std::optional<int>(0));
+  if (!status.ok()) return status;
+  absl::StatusOr<Mode> parsed = ParseMode(mode);
+  if (!parsed.ok()) return parsed.status();
+  u.limits.mode = *parsed;
+  return u;
 }
 
 void PutValue(json& j, const Value& v) {

@@ -3,7 +3,7 @@
 // tier (retro/tier_file.h) into a database directory (retro/tier_store.h).
 //
 // Per tier:
-//   1. load the child tiers' tables (cache bounded by --memory-gb);
+//   1. load the child tiers' tables (cache bounded by --memory-mb);
 //   2. solve the tier's layers in order. A layer of an acyclic-layer game is
 //      one parallel pass: each position pulls its children's values (from
 //      child tiers, or from earlier layers of this tier) and takes the best,
@@ -474,9 +474,9 @@ absl::StatusOr<TierStats> RetroSolver<G>::SolveTier(Tier tier, std::uint64_t ord
     keep.push_back(canonical);
   }
   if (need > options_.memory_bytes) {
-    return absl::FailedPreconditionError(
-        absl::StrFormat("tier %s and its children need %.2f GB, over --memory-gb=%.2f",
-                        game_.tier_name(tier), need / 1e9, options_.memory_bytes / 1e9));
+    return absl::FailedPreconditionError(absl::StrFormat(
+        "tier %s and its children need %.1f MiB, over --memory-mb=%.1f", game_.tier_name(tier),
+        need / 1048576.0, options_.memory_bytes / 1048576.0));
   }
   store_->Trim(options_.memory_bytes - need, keep);
   for (Tier c : child_ids) {

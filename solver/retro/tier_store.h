@@ -7,7 +7,7 @@
 //   DIR/stats.json        the statistics, written when the run completes
 //
 // The store loads tiers on demand and keeps them in an LRU cache bounded by a
-// byte budget (the --memory-gb cap, less the tier being solved). Loading
+// byte budget (the --memory-mb cap, less the tier being solved). Loading
 // checks each file's header and checksum, so a damaged or foreign file is an
 // error (DataLoss), never silently wrong values.
 #pragma once

@@ -228,6 +228,16 @@ absl::StatusOr<Position> Cathedral::parse_position(std::string_view text) const 
     return Bad(absl::StrCat("the board shows the Cathedral but the Cathedral field says '",
                             fields[5], "'"));
   }
+  if (state == kCathedralGone) {
+    // Capturing the Cathedral takes a region walled in by its captor, after
+    // both first buildings (which may not make pockets); a capture never
+    // removes the captor's walls, so they are still on the board.
+    if (first != 3 || (p.buildings[kLight] | p.buildings[kDark]) == 0) {
+      return Bad(
+          "the Cathedral is gone (captured), but a capture needs both first buildings placed "
+          "('both') and leaves its captor's buildings on the board");
+    }
+  }
   if (state == kCathedralInHand) {
     // Only the opening turns have the Cathedral in hand.
     const bool empty = (p.buildings[0] | p.buildings[1] | p.territory[0] | p.territory[1]) == 0;
