@@ -69,7 +69,7 @@ class Searcher {
   using Position = typename G::Position;
   using Move = typename G::Move;
   static constexpr int kInf = kInfinity<G>;
-  static_assert(G::kMaxValue < kTTMaxBound, "values must fit the table's 16-bit bounds");
+  static_assert(G::kMaxValue < kTTMaxBound, "values must fit the table's 12-bit bounds");
 
   Searcher(const G& game, TranspositionTable& tt, SharedSearchState& shared,
            const SearchParams& params, bool parallel)
