@@ -489,12 +489,31 @@ TEST(TranspositionTable, StoresMergesAndReplaces) {
   EXPECT_FALSE(tt.Probe(9, &e)) << "the shallowest entry went first";
   EXPECT_TRUE(tt.Probe(8, &e));
   EXPECT_TRUE(tt.Probe(11, &e)) << "the new entry always goes in";
-  // Old generations lose their claim: after enough searches even depth 20 goes.
-  for (int i = 0; i < 4; ++i) tt.NewSearch();
-  tt.Store(12, 0, 0, -1, 0, false);
+  // Old generations lose their claim, 8 plies of depth per search since
+  // (worth = depth - 8 * age): one search later the depth-20 entry is worth
+  // 12 and outlasts a fresh depth-10 one; two searches later it is worth 4
+  // and goes first, however deep it was.
+  // Bucket now: 7 (depth 10), 8 (20), 10 (15), 11 (12).
+  tt.NewSearch();
+  tt.Store(7, 3, 5, 2, 10, false);  // rewritten in this generation: worth 10
+  tt.Store(10, 0, 0, -1, 15, false);
+  tt.Store(11, 0, 0, -1, 12, false);
+  tt.Store(12, 0, 0, -1, 0, false);  // evicts the least worth: 7, not the old 8
+  EXPECT_FALSE(tt.Probe(7, &e)) << "fresh depth 10 is worth less than depth 20 one search old";
+  EXPECT_TRUE(tt.Probe(8, &e));
   EXPECT_TRUE(tt.Probe(12, &e));
+  tt.NewSearch();
+  tt.Store(10, 0, 0, -1, 15, false);
+  tt.Store(11, 0, 0, -1, 12, false);
+  tt.Store(12, 0, 0, -1, 10, false);
+  tt.Store(13, 0, 0, -1, 0, false);  // 8 is worth 20 - 16 = 4 < 10: it goes
+  EXPECT_FALSE(tt.Probe(8, &e)) << "depth 20 two searches old is worth 4";
+  EXPECT_TRUE(tt.Probe(10, &e));
+  EXPECT_TRUE(tt.Probe(11, &e));
+  EXPECT_TRUE(tt.Probe(12, &e));
+  EXPECT_TRUE(tt.Probe(13, &e)) << "the new entry always goes in";
   tt.Clear();
-  EXPECT_FALSE(tt.Probe(7, &e));
+  EXPECT_FALSE(tt.Probe(13, &e));
 }
 
 TEST(TranspositionTable, MoveIndicesBeyondSixteenBitsComeBackIntact) {
