@@ -96,7 +96,7 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, ExploreSummary* summ
     using G = std::decay_t<decltype(game)>;
     absl::StatusOr<typename G::Position> root = SetupPosition(game, job.position, job.moves);
     if (!root.ok()) return root.status();
-    explore::FrontierSolverFactory<G> factory(game, tt_mb, threads);
+    explore::FrontierSolverFactory<G> factory(game, tt_mb);
     ExploreOptions opts;
     opts.id.game = std::string(G::kName);
     opts.id.variant = game.variant();
@@ -143,7 +143,7 @@ absl::Status RunUnit(const std::string& text) {
       return absl::InvalidArgumentError(
           absl::StrCat("bad unit position: ", pos.status().message()));
     }
-    explore::FrontierSolverFactory<G> factory(game, unit->tt_mb, 1);
+    explore::FrontierSolverFactory<G> factory(game, unit->tt_mb);
     auto solver = factory(1);
     explore::UnitResult r;
     if (game.is_over(*pos)) {

@@ -29,7 +29,8 @@
 // solver may use itself: 1 while there are at least as many positions left as
 // threads (parallelism across positions wastes nothing), more when a run has
 // fewer frontier positions than threads (a Lehmann run on a small board).
-// alphabeta_solver.h is the reference; frontier_solver.h picks the default.
+// frontier_solver.h is the default (tests/alphabeta_unit_solver.h, a plain
+// alpha-beta without a table, is the tests' independent one).
 #pragma once
 
 #include <omp.h>

@@ -4,13 +4,11 @@
 // once, with the number of threads that one solver may use, and keeps its
 // solver for every position it takes.
 //
-// With the generic TT solver (solver/search) available, every worker's solver
+// Every worker's solver (search::Solver, the generic solver of solver/search)
 // shares ONE transposition table of --tt-mb MiB: frontier positions of one
 // opening transpose into each other a few plies down, so what one thread
 // proves the others reuse, and the memory of the run is the table plus the
-// explorer's own overhead (explorer.h), however many threads run. Without it
-// the factory falls back to the plain alpha-beta reference solver (exact, but
-// only practical on small boards).
+// explorer's own overhead (explorer.h), however many threads run.
 #pragma once
 
 #include <limits>
@@ -19,17 +17,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
-#include "explore/alphabeta_solver.h"
 #include "explore/work_unit.h"
-
-#if __has_include("search/search.h")
 #include "search/search.h"
-#define TAV_EXPLORE_HAS_TT_SOLVER 1
-#endif
 
 namespace tav::explore {
-
-#ifdef TAV_EXPLORE_HAS_TT_SOLVER
 
 // A work-unit solver over search::Solver, on a (shared) table.
 template <Game G>
@@ -98,9 +89,9 @@ class TtUnitSolver {
 template <Game G>
 class FrontierSolverFactory {
  public:
-  FrontierSolverFactory(const G& game, int tt_mb, int threads)
-      : game_(game), tt_mb_(tt_mb), threads_(threads) {}
+  FrontierSolverFactory(const G& game, int tt_mb) : game_(game), tt_mb_(tt_mb) {}
 
+  // `threads`: how many threads the one solver made may use.
   TtUnitSolver<G> operator()(int threads) const {
     // The table is made once, by the first worker to ask (in the parallel region).
 #pragma omp critical(tav_explore_tt)
@@ -114,31 +105,7 @@ class FrontierSolverFactory {
  private:
   const G& game_;
   int tt_mb_;
-  [[maybe_unused]] int threads_;
   mutable std::shared_ptr<search::TranspositionTable> tt_;
 };
-
-#else  // no TT solver in this build
-
-template <Game G>
-class FrontierSolverFactory {
- public:
-  FrontierSolverFactory(const G& game, int tt_mb, int threads)
-      : game_(game), tt_mb_(tt_mb), threads_(threads) {}
-
-  // `threads`: what one solver may use (the reference solver uses one).
-  AlphaBetaUnitSolver<G> operator()(int threads) const {
-    (void)threads;
-    return AlphaBetaUnitSolver<G>(game_);
-  }
-  std::string name() const { return "alphabeta (reference, no TT)"; }
-
- private:
-  const G& game_;
-  [[maybe_unused]] int tt_mb_;
-  [[maybe_unused]] int threads_;
-};
-
-#endif
 
 }  // namespace tav::explore

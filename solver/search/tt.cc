@@ -174,17 +174,4 @@ void TranspositionTable::Store(std::uint64_t key, int lower, int upper, int move
   victim->check.store(key ^ data, std::memory_order_relaxed);
 }
 
-int TranspositionTable::Hashfull() const {
-  const std::size_t sample = std::min<std::size_t>(bucket_count_, 1000);
-  int used = 0, total = 0;
-  for (std::size_t i = 0; i < sample; ++i) {
-    for (const Entry& e : buckets_[i].entries) {
-      const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-      used += (data & kUsedBit) && GenerationOf(data) == generation_;
-      ++total;
-    }
-  }
-  return total ? used * 1000 / total : 0;
-}
-
 }  // namespace tav::search

@@ -113,9 +113,6 @@ class TranspositionTable {
   // truncated), `depth` as in TTData (clamped to 0..255).
   void Store(std::uint64_t key, int lower, int upper, int move, int depth, bool heuristic);
 
-  // Permille of sampled entries written in the current generation (as UCI's hashfull).
-  int Hashfull() const;
-
  private:
   static constexpr int kEntriesPerBucket = 4;
   static constexpr unsigned kGenerationMask = 63;
