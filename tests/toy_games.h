@@ -243,7 +243,7 @@ class TakeAwayGame {
     friend bool operator==(const Position&, const Position&) = default;
   };
   using Move = std::uint8_t;
-  using MoveList = FixedMoveList<Move, 3>;
+  using MoveList = VectorMoveList<Move>;
   static constexpr std::string_view kName = "takeaway";
   static constexpr int kStones = 24;
   static constexpr int kScore = 20;
