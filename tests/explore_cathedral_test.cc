@@ -51,7 +51,7 @@ std::vector<json> Explored(const Cathedral& game, int plies, const std::string& 
   o.threads = 2;
   o.out_dir = dir;
   o.progress = false;
-  FrontierSolverFactory<Cathedral> factory(game, 16, 2);
+  FrontierSolverFactory<Cathedral> factory(game, 16);
   auto s = Explore(game, game.start(), o, factory);
   EXPECT_TRUE(s.ok()) << s.status();
   return Records(dir);

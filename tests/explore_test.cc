@@ -8,10 +8,10 @@
 #include <map>
 
 #include "absl/strings/str_join.h"
+#include "alphabeta_unit_solver.h"
 #include "book/book.h"
 #include "core/atomic_file.h"
 #include "core/setup.h"
-#include "explore/alphabeta_solver.h"
 #include "explore/explorer.h"
 #include "explore/frontier_solver.h"
 #include "explore_reference.h"
@@ -144,7 +144,7 @@ TEST(Explore, DefaultFrontierSolverRecordsMatchPlainMinimax) {
   // table shared by the threads), on both games.
   auto othello = *reversi::Othello::Create(GameSpec{"othello", "", 4, "", ""});
   const std::string dir = TempDir("default_othello");
-  FrontierSolverFactory<reversi::Othello> factory(othello, 16, 2);
+  FrontierSolverFactory<reversi::Othello> factory(othello, 16);
   auto s =
       Explore(othello, othello.start(), Options(othello, 5, {Mode::kExact, 0, 0}, dir), factory);
   ASSERT_TRUE(s.ok()) << s.status();
@@ -153,7 +153,7 @@ TEST(Explore, DefaultFrontierSolverRecordsMatchPlainMinimax) {
 
   auto desdemona = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 4, "", ""});
   const std::string dir2 = TempDir("default_desdemona");
-  FrontierSolverFactory<reversi::Desdemona> factory2(desdemona, 16, 2);
+  FrontierSolverFactory<reversi::Desdemona> factory2(desdemona, 16);
   auto s2 = Explore(desdemona, desdemona.start(), Options(desdemona, 4, {Mode::kExact, 0, 0}, dir2),
                     factory2);
   ASSERT_TRUE(s2.ok()) << s2.status();

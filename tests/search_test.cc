@@ -489,12 +489,91 @@ TEST(TranspositionTable, StoresMergesAndReplaces) {
   EXPECT_FALSE(tt.Probe(9, &e)) << "the shallowest entry went first";
   EXPECT_TRUE(tt.Probe(8, &e));
   EXPECT_TRUE(tt.Probe(11, &e)) << "the new entry always goes in";
-  // Old generations lose their claim: after enough searches even depth 20 goes.
-  for (int i = 0; i < 4; ++i) tt.NewSearch();
-  tt.Store(12, 0, 0, -1, 0, false);
+  // Old generations lose their claim, 8 plies of depth per search since
+  // (worth = depth - 8 * age): one search later the depth-20 entry is worth
+  // 12 and outlasts a fresh depth-10 one; two searches later it is worth 4
+  // and goes first, however deep it was.
+  // Bucket now: 7 (depth 10), 8 (20), 10 (15), 11 (12).
+  tt.NewSearch();
+  tt.Store(7, 3, 5, 2, 10, false);  // rewritten in this generation: worth 10
+  tt.Store(10, 0, 0, -1, 15, false);
+  tt.Store(11, 0, 0, -1, 12, false);
+  tt.Store(12, 0, 0, -1, 0, false);  // evicts the least worth: 7, not the old 8
+  EXPECT_FALSE(tt.Probe(7, &e)) << "fresh depth 10 is worth less than depth 20 one search old";
+  EXPECT_TRUE(tt.Probe(8, &e));
   EXPECT_TRUE(tt.Probe(12, &e));
+  tt.NewSearch();
+  tt.Store(10, 0, 0, -1, 15, false);
+  tt.Store(11, 0, 0, -1, 12, false);
+  tt.Store(12, 0, 0, -1, 10, false);
+  tt.Store(13, 0, 0, -1, 0, false);  // 8 is worth 20 - 16 = 4 < 10: it goes
+  EXPECT_FALSE(tt.Probe(8, &e)) << "depth 20 two searches old is worth 4";
+  EXPECT_TRUE(tt.Probe(10, &e));
+  EXPECT_TRUE(tt.Probe(11, &e));
+  EXPECT_TRUE(tt.Probe(12, &e));
+  EXPECT_TRUE(tt.Probe(13, &e)) << "the new entry always goes in";
   tt.Clear();
-  EXPECT_FALSE(tt.Probe(7, &e));
+  EXPECT_FALSE(tt.Probe(13, &e));
+}
+
+TEST(TranspositionTable, MoveIndicesBeyondSixteenBitsComeBackIntact) {
+  TranspositionTable tt(1 << 16);
+  search::TTData e;
+  // A 10x10 Lehmann turn has ~380,000 moves; 70,000 cut to 16 bits is 4,464.
+  for (const int move : {0, 65'535, 65'536, 70'000, 380'000, search::kTTNoMove - 1}) {
+    tt.Store(100 + move, -3, 5, move, 7, true);
+    ASSERT_TRUE(tt.Probe(100 + move, &e));
+    EXPECT_EQ(e.move, move);
+    EXPECT_EQ(e.lower, -3);
+    EXPECT_EQ(e.upper, 5);
+    EXPECT_EQ(e.depth, 7);
+    EXPECT_TRUE(e.heuristic);
+  }
+  // An index the field cannot hold is stored as no move, never as another one.
+  tt.Store(5, 0, 0, search::kTTNoMove + 70'000, 3, false);
+  ASSERT_TRUE(tt.Probe(5, &e));
+  EXPECT_EQ(e.move, -1);
+  // The bounds' whole range survives the narrower fields, and beyond it clamps.
+  tt.Store(6, -search::kTTMaxBound, search::kTTMaxBound, -1, 255, false);
+  ASSERT_TRUE(tt.Probe(6, &e));
+  EXPECT_EQ(e.lower, -search::kTTMaxBound);
+  EXPECT_EQ(e.upper, search::kTTMaxBound);
+  EXPECT_EQ(e.depth, 255);
+  tt.Store(8, -1001, 1001, -1, 0, false);
+  ASSERT_TRUE(tt.Probe(8, &e));
+  EXPECT_EQ(e.lower, -1001);
+  EXPECT_EQ(e.upper, 1001);
+  tt.Store(9, -50'000, 50'000, -1, 0, false);
+  ASSERT_TRUE(tt.Probe(9, &e));
+  EXPECT_EQ(e.lower, -search::kTTMaxBound);
+  EXPECT_EQ(e.upper, search::kTTMaxBound);
+}
+
+TEST(TranspositionTable, HeuristicLineThroughANodeOfSeventyThousandMovesIsTheBestMove) {
+  // The heuristic PV follows the table's moves: at a wide node the stored
+  // best move is index 70,000 or 69,999, which a 16-bit field reads back as a
+  // legal but wrong 4,464 or 4,463.
+  const testing::WideGame game;
+  SolveOptions options;
+  options.mode = Mode::kHeuristic;
+  options.max_depth = 2;
+  options.tt_mb = 16;
+  const auto r = search::Solve(game, game.start(), options);
+  ASSERT_TRUE(r.complete);
+  EXPECT_EQ(r.value, -testing::WideGame::kScore);
+  ASSERT_TRUE(r.best_move.has_value());
+  ASSERT_EQ(r.pv.size(), 2u);
+  EXPECT_EQ(r.pv[0], *r.best_move);
+  EXPECT_EQ(r.pv[1], static_cast<testing::WideGame::Move>(
+                         testing::WideGame::BestMove(static_cast<int>(*r.best_move))));
+  // The exact solve agrees, and its proven line takes the same move.
+  SolveOptions exact;
+  exact.tt_mb = 16;
+  const auto x = search::Solve(game, game.start(), exact);
+  EXPECT_EQ(x.value, r.value);
+  ASSERT_EQ(x.pv.size(), 2u);
+  EXPECT_EQ(x.pv[1], static_cast<testing::WideGame::Move>(
+                         testing::WideGame::BestMove(static_cast<int>(x.pv[0]))));
 }
 
 }  // namespace

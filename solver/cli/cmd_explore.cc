@@ -105,7 +105,7 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, ExploreSummary* summ
     absl::StatusOr<DirLock> lock = explore::LockRunDirectory(job.out, job.must_resume);
     if (!lock.ok()) return lock.status();
     PrintLockNotes(*lock);
-    explore::FrontierSolverFactory<G> factory(game, tt_mb, threads);
+    explore::FrontierSolverFactory<G> factory(game, tt_mb);
     ExploreOptions opts;
     opts.id.game = std::string(G::kName);
     opts.id.variant = game.variant();
@@ -165,7 +165,7 @@ absl::Status RunUnit(const std::string& text) {
       return absl::InvalidArgumentError(
           absl::StrCat("bad unit position: ", pos.status().message()));
     }
-    explore::FrontierSolverFactory<G> factory(game, unit->tt_mb, 1);
+    explore::FrontierSolverFactory<G> factory(game, unit->tt_mb);
     auto solver = factory(1);
     explore::UnitResult r;
     if (game.is_over(*pos)) {

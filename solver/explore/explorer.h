@@ -1,22 +1,26 @@
 // The opening explorer: enumerate, solve the frontier in parallel, back up.
-//
-//   1. Enumerate the opening tree to `plies` plies (opening_tree.h: merged by
+// Explore() runs these steps (its "Step N." comments):
+//   1. The directory: created; a run.json already there must describe the
+//      same exploration, and is only continued with `resume`.
+//   2. Enumerate the opening tree to `plies` plies (opening_tree.h: merged by
 //      symmetry and transposition).
-//   2. Solve or search every frontier position (a WorkUnit: independent, so
+//   3. `resume`: reload the log's lines (a torn last line dropped) for the
+//      frontier positions they solve; only what is missing is solved.
+//   4. run.json says "running".
+//   5. Solve or search every frontier position (a WorkUnit: independent, so
 //      the order and the machine do not matter) with OpenMP threads,
 //      dynamically scheduled one position at a time. Each thread owns one
 //      frontier solver made by `make_solver()`; solvers may share a
 //      transposition table (the factory decides), which pays off because
 //      frontier positions of one opening transpose into each other deeper down.
-//   3. Append each finished position to DIR/results.jsonl at once (one
+//      Each finished position is appended to DIR/results.jsonl at once (one
 //      line, one write(2)), so a run killed at any moment loses at most the
 //      positions in flight; a syncer thread fdatasyncs the log as soon as
 //      anything new is in it (run_files.h LogSyncer), so a power failure too
-//      loses at most the last moments. `resume` reloads those lines, drops a torn last
-//      line, and solves only what is missing.
-//   4. Back the values up to the root (value.h Backup: kinds combine soundly),
-//      then write the final results.jsonl (sorted, frontier + backed-up
-//      records), book.tvb and run.json, each atomically.
+//      loses at most the last moments.
+//   6. Back the values up to the root (value.h Backup: kinds combine soundly).
+//   7. Write the final results.jsonl (sorted, frontier + backed-up records),
+//      book.tvb and run.json, each atomically.
 //
 // Memory: the solvers' transposition table (--tt-mb) plus the opening tree
 // and its records: about 2 x sizeof(Position) + 150 bytes + 16 bytes per legal
@@ -29,7 +33,8 @@
 // solver may use itself: 1 while there are at least as many positions left as
 // threads (parallelism across positions wastes nothing), more when a run has
 // fewer frontier positions than threads (a Lehmann run on a small board).
-// alphabeta_solver.h is the reference; frontier_solver.h picks the default.
+// frontier_solver.h is the default (tests/alphabeta_unit_solver.h, a plain
+// alpha-beta without a table, is the tests' independent one).
 #pragma once
 
 #include <omp.h>
@@ -102,69 +107,73 @@ inline long PeakRssMb() {
   return u.ru_maxrss / 1024;
 }
 
-}  // namespace internal
+// The files of a run directory.
+struct RunPaths {
+  std::filesystem::path dir;
+  std::string run, log, book;  // run.json, results.jsonl, book.tvb
+  explicit RunPaths(const std::string& out_dir)
+      : dir(out_dir),
+        run((dir / "run.json").string()),
+        log((dir / "results.jsonl").string()),
+        book((dir / "book.tvb").string()) {}
+};
 
-template <Game G, class MakeSolver>
-absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position& root,
-                                       const ExploreOptions& opts, MakeSolver&& make_solver) {
-  using Position = typename G::Position;
-  using nlohmann::json;
+// Step 1. Creates the directory; returns the run.json of the run being
+// resumed (null for a new run), or why this run may not use the directory.
+inline absl::StatusOr<nlohmann::json> OpenRunDirectory(const ExploreOptions& opts,
+                                                       const RunPaths& paths) {
   namespace fs = std::filesystem;
-  using Clock = std::chrono::steady_clock;
-  const auto t_start = Clock::now();
-
-  // ---- The directory ---------------------------------------------------------
-  const fs::path dir(opts.out_dir);
-  const std::string run_path = (dir / "run.json").string();
-  const std::string log_path = (dir / "results.jsonl").string();
-  const std::string book_path = (dir / "book.tvb").string();
+  using nlohmann::json;
   std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec)
-    return absl::InternalError(absl::StrCat("cannot create ", dir.string(), ": ", ec.message()));
-
+  fs::create_directories(paths.dir, ec);
+  if (ec) {
+    return absl::InternalError(
+        absl::StrCat("cannot create ", paths.dir.string(), ": ", ec.message()));
+  }
   json previous;  // run.json of the run being resumed
-  if (fs::exists(run_path)) {
+  if (fs::exists(paths.run)) {
     if (!opts.resume) {
       return absl::AlreadyExistsError(
-          absl::StrCat(dir.string(),
+          absl::StrCat(paths.dir.string(),
                        " already holds an exploration (run.json); add --resume to continue or "
                        "re-check it, or choose another --out"));
     }
-    absl::StatusOr<json> run = ReadRunJson(run_path);
+    absl::StatusOr<json> run = ReadRunJson(paths.run);
     if (!run.ok()) return run.status();
-    if (absl::Status s = CheckSameRun(*run, opts.id, run_path); !s.ok()) return s;
+    if (absl::Status s = CheckSameRun(*run, opts.id, paths.run); !s.ok()) return s;
     previous = *run;
-  } else if (fs::exists(log_path) && fs::file_size(log_path) > 0) {
+  } else if (fs::exists(paths.log) && fs::file_size(paths.log) > 0) {
     return absl::FailedPreconditionError(
-        absl::StrCat(log_path,
+        absl::StrCat(paths.log,
                      " exists without run.json, so it cannot be checked against this run; move it "
                      "away or choose another --out"));
   }
+  return previous;
+}
 
-  // ---- Enumeration ---------------------------------------------------------------
-  absl::StatusOr<OpeningTree<G>> built =
-      OpeningTree<G>::Build(game, root, opts.id.plies, opts.max_nodes);
-  if (!built.ok()) return built.status();
-  const OpeningTree<G>& tree = *built;
-  const int n_nodes = static_cast<int>(tree.nodes().size());
+// What the steps of one exploration share.
+template <Game G>
+struct Exploration {
+  Exploration(const G& g, const ExploreOptions& o, const OpeningTree<G>& t)
+      : game(g), opts(o), tree(t), paths(o.out_dir) {}
 
+  const G& game;
+  const ExploreOptions& opts;
+  const OpeningTree<G>& tree;
+  RunPaths paths;
+  int n_nodes = 0;
+  std::vector<int> frontier;  // leaves that are not over
   ExploreSummary summary;
-  summary.positions = n_nodes;
-  std::vector<int> frontier;
-  for (int i : tree.Leaves()) {
-    if (tree.node(i).over) {
-      ++summary.terminal;
-    } else {
-      frontier.push_back(i);
-    }
-  }
-  summary.frontier = frontier.size();
-  summary.backed_up = n_nodes - frontier.size() - summary.terminal;
+  std::vector<std::optional<UnitResult>> results;  // per node: the frontier's results
+  std::vector<nlohmann::json> records;             // per node: its results.jsonl record
+  LoadedResults loaded;                            // the log, when resuming
+  nlohmann::json run;                              // run.json
+  double previous_wall = 0;                        // seconds of the sessions before this one
 
-  const SearchLimits limits = opts.id.limits;
-  auto record = [&](int n, const Value& v, std::string_view origin, const UnitResult* stats,
-                    const std::string& best_move, const std::vector<std::string>& pv) {
+  // The explore_position record of node n.
+  nlohmann::json Record(int n, const Value& v, std::string_view origin, const UnitResult* stats,
+                        const std::string& best_move, const std::vector<std::string>& pv) const {
+    using nlohmann::json;
     const auto& node = tree.node(n);
     const int side = game.side_to_move(node.position);
     json j = {{"schema", 1},
@@ -195,21 +204,64 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
     j["threads"] = stats ? stats->threads : 0;
     j["annotations"] = Annotator<G>::Of(game, node.position);
     return j;
-  };
+  }
 
-  // ---- Resume: what the log already holds ---------------------------------------------
-  std::vector<std::optional<UnitResult>> results(n_nodes);
-  std::vector<json> records(n_nodes);
-  LoadedResults loaded;
-  if (opts.resume) {
-    absl::StatusOr<LoadedResults> l = LoadResults(log_path);
+  // run.json's totals after `wall_now` seconds of this session (and the
+  // summary's node and CPU totals).
+  nlohmann::json Totals(double wall_now) {
+    std::uint64_t nodes = 0;
+    double cpu = 0;
+    std::size_t done = 0;
+    for (int n : frontier) {
+      if (results[n]) {
+        nodes += results[n]->nodes;
+        cpu += results[n]->seconds;
+        ++done;
+      }
+    }
+    summary.nodes = nodes;
+    summary.cpu_seconds = cpu;
+    const double wall = previous_wall + wall_now;
+    return nlohmann::json{{"positions", n_nodes},
+                          {"frontier", frontier.size()},
+                          {"terminal", summary.terminal},
+                          {"searched", done},
+                          {"backed_up", summary.backed_up},
+                          {"nodes", nodes},
+                          {"seconds", wall},
+                          {"cpu_seconds", cpu},
+                          {"nps", wall > 0 ? nodes / wall : 0.0},
+                          {"peak_rss_mb", PeakRssMb()}};
+  }
+
+  // Step 2 (the rest). Sorts the leaves into the frontier and finished games.
+  void FindFrontier() {
+    n_nodes = static_cast<int>(tree.nodes().size());
+    summary.positions = n_nodes;
+    for (int i : tree.Leaves()) {
+      if (tree.node(i).over) {
+        ++summary.terminal;
+      } else {
+        frontier.push_back(i);
+      }
+    }
+    summary.frontier = frontier.size();
+    summary.backed_up = n_nodes - frontier.size() - summary.terminal;
+    results.resize(n_nodes);
+    records.resize(n_nodes);
+  }
+
+  // Step 3. Takes the frontier results the log already holds.
+  absl::Status Resume() {
+    using nlohmann::json;
+    absl::StatusOr<LoadedResults> l = LoadResults(paths.log);
     if (!l.ok()) return l.status();
     loaded = std::move(*l);
     if (loaded.torn_tail) {
       std::fprintf(stderr,
                    "tav explore: warning: discarding a truncated last line of %s (%lld bytes, "
                    "written when the run was killed); that position is solved again\n",
-                   log_path.c_str(), loaded.torn_bytes);
+                   paths.log.c_str(), loaded.torn_bytes);
     }
     // Matched by canonical form and by representative: a record counts only
     // for the same position in the same frame (its best move and PV are in
@@ -234,7 +286,7 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
       absl::StatusOr<UnitResult> u = ResultFromJson(r, G::kMaxValue);
       if (!u.ok()) {
         return absl::DataLossError(
-            absl::StrCat(log_path, " line ", i + 1, ": ", u.status().message()));
+            absl::StrCat(paths.log, " line ", i + 1, ": ", u.status().message()));
       }
       results[it->second] = std::move(*u);
       records[it->second] = r;
@@ -244,75 +296,45 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
       std::fprintf(stderr,
                    "tav explore: warning: %zu records of %s are not frontier positions of this "
                    "run and are ignored\n",
-                   foreign, log_path.c_str());
+                   foreign, paths.log.c_str());
     }
+    return absl::OkStatus();
   }
 
-  // ---- run.json: running ----------------------------------------------------------
-  json run = {{"schema", 1}, {"kind", "explore_run"}};
-  opts.id.PutInto(run);
-  run["threads"] = opts.threads;
-  run["tt_mb"] = opts.tt_mb;
-  run["solver"] = opts.solver;
-  run["started"] = previous.is_object() && previous.contains("started") ? previous["started"]
-                                                                        : json(UtcNowIso8601());
-  json sessions =
-      previous.is_object() && previous.contains("sessions") ? previous["sessions"] : json::array();
-  sessions.push_back({{"started", UtcNowIso8601()},
-                      {"threads", opts.threads},
-                      {"resumed_positions", summary.resumed}});
-  run["sessions"] = sessions;
-  run["finished"] = nullptr;
-  const double previous_wall =
-      previous.is_object() && previous.contains("totals") && previous["totals"].is_object()
-          ? previous["totals"].value("seconds", 0.0)
-          : 0.0;
-  auto totals = [&](double wall_now) {
-    std::uint64_t nodes = 0;
-    double cpu = 0;
-    std::size_t done = 0;
-    for (int n : frontier) {
-      if (results[n]) {
-        nodes += results[n]->nodes;
-        cpu += results[n]->seconds;
-        ++done;
-      }
-    }
-    summary.nodes = nodes;
-    summary.cpu_seconds = cpu;
-    const double wall = previous_wall + wall_now;
-    return json{{"positions", n_nodes},
-                {"frontier", frontier.size()},
-                {"terminal", summary.terminal},
-                {"searched", done},
-                {"backed_up", summary.backed_up},
-                {"nodes", nodes},
-                {"seconds", wall},
-                {"cpu_seconds", cpu},
-                {"nps", wall > 0 ? nodes / wall : 0.0},
-                {"peak_rss_mb", internal::PeakRssMb()}};
-  };
-  run["status"] = "running";
-  run["totals"] = totals(0);
-  run["root"] = nullptr;
-  run["provenance"] = Provenance();
-  if (absl::Status s = WriteFileAtomically(run_path, run.dump(2) + "\n"); !s.ok()) return s;
+  // Step 4. run.json: running (this session appended to the resumed run's).
+  absl::Status WriteRunning(const nlohmann::json& previous) {
+    using nlohmann::json;
+    run = {{"schema", 1}, {"kind", "explore_run"}};
+    opts.id.PutInto(run);
+    run["threads"] = opts.threads;
+    run["tt_mb"] = opts.tt_mb;
+    run["solver"] = opts.solver;
+    run["started"] = previous.is_object() && previous.contains("started") ? previous["started"]
+                                                                          : json(UtcNowIso8601());
+    json sessions = previous.is_object() && previous.contains("sessions") ? previous["sessions"]
+                                                                          : json::array();
+    sessions.push_back({{"started", UtcNowIso8601()},
+                        {"threads", opts.threads},
+                        {"resumed_positions", summary.resumed}});
+    run["sessions"] = sessions;
+    run["finished"] = nullptr;
+    previous_wall =
+        previous.is_object() && previous.contains("totals") && previous["totals"].is_object()
+            ? previous["totals"].value("seconds", 0.0)
+            : 0.0;
+    run["status"] = "running";
+    run["totals"] = Totals(0);
+    run["root"] = nullptr;
+    run["provenance"] = Provenance();
+    return WriteFileAtomically(paths.run, run.dump(2) + "\n");
+  }
 
-  // ---- Solve the frontier ---------------------------------------------------------------
-  std::vector<int> todo;
-  for (int n : frontier) {
-    if (!results[n]) todo.push_back(n);
-  }
-  if (opts.progress) {
-    std::fprintf(stderr,
-                 "[%s] %d positions to ply %d (%zu frontier, %zu finished games, %zu to back up); "
-                 "%zu frontier positions to solve on %d threads\n",
-                 opts.label.c_str(), n_nodes, opts.id.plies, frontier.size(), summary.terminal,
-                 summary.backed_up, todo.size(), opts.threads);
-  }
-  {
+  // Step 5. Solves the frontier positions `todo`, appending each record to
+  // the log as it is found. Stops early on an interrupt or a failed write.
+  template <class MakeSolver>
+  absl::Status SolveFrontier(const std::vector<int>& todo, MakeSolver&& make_solver) {
     AppendLog log;
-    if (absl::Status s = log.Open(log_path, loaded.torn_tail ? loaded.valid_bytes : -1); !s.ok()) {
+    if (absl::Status s = log.Open(paths.log, loaded.torn_tail ? loaded.valid_bytes : -1); !s.ok()) {
       return s;
     }
     LogSyncer syncer(log);
@@ -322,6 +344,7 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
     absl::Mutex mu;
     absl::Status error;
     std::atomic<bool> stop{false};
+    const SearchLimits limits = opts.id.limits;
     // Fewer positions than threads: give each solver several threads instead.
     const int threads = std::max(1, opts.threads);
     const int outer = std::max(1, std::min<int>(threads, static_cast<int>(todo.size())));
@@ -339,7 +362,7 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
         if (opts.test_delay_ms > 0) {
           std::this_thread::sleep_for(std::chrono::milliseconds(opts.test_delay_ms));
         }
-        json rec = record(n, r.value, "search", &r, r.best_move, r.pv);
+        nlohmann::json rec = Record(n, r.value, "search", &r, r.best_move, r.pv);
         const std::string line = rec.dump();
         absl::MutexLock lock(&mu);
         if (absl::Status s = log.Write(line); !s.ok()) {
@@ -358,115 +381,184 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
     meter.Finish();
     if (absl::Status s = syncer.Finish(); !s.ok() && error.ok()) error = s;
     log.Close();
-    const double wall = std::chrono::duration<double>(Clock::now() - t_start).count();
-    if (!error.ok() || summary.resumed + summary.solved < frontier.size()) {
-      summary.interrupted = true;
-      run["status"] = "interrupted";
-      run["totals"] = totals(wall);
-      (void)WriteFileAtomically(run_path, run.dump(2) + "\n");
-      if (!error.ok()) return error;
-      summary.wall_seconds = wall;
-      return summary;
-    }
+    return error;
   }
 
-  // ---- Back up to the root --------------------------------------------------------------
-  std::vector<Value> values(n_nodes);
-  std::vector<std::vector<std::string>> pvs(n_nodes);
-  std::vector<std::string> best_moves(n_nodes);
-  for (int n : tree.PostOrder()) {
-    const auto& node = tree.node(n);
-    if (node.over) {
-      values[n] = ExactValue(game.final_value(node.position));
-      records[n] = record(n, values[n], "search", nullptr, "", {});
-      continue;
-    }
-    if (node.leaf()) {
-      values[n] = results[n]->value;
-      best_moves[n] = results[n]->best_move;
-      pvs[n] = results[n]->pv;
-      continue;
-    }
-    std::vector<Value> children;
-    children.reserve(node.edges.size());
-    for (const auto& e : node.edges) children.push_back(values[e.child]);
-    int best = 0;
-    values[n] = Backup(children, G::kMaxValue, &best);
-    const auto& edge = node.edges[best];
-    Position after = node.position;
-    game.play(after, edge.move);
-    best_moves[n] = game.move_string(node.position, edge.move);
-    pvs[n] = {best_moves[n]};
-    // The child's PV is in the frame of its representative, which may be
-    // another image of the position this edge reaches.
-    for (std::string& m : MapLine(game, tree.node(edge.child).position, pvs[edge.child], after)) {
-      pvs[n].push_back(std::move(m));
-    }
-    records[n] = record(n, values[n], "backup", nullptr, best_moves[n], pvs[n]);
-  }
-
-  // ---- Final files ---------------------------------------------------------------------
-  std::vector<int> order(n_nodes);
-  std::vector<std::string> line_keys(n_nodes);
-  for (int n = 0; n < n_nodes; ++n) {
-    order[n] = n;
-    line_keys[n] = absl::StrJoin(tree.Line(n), " ");
-  }
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    if (tree.node(a).ply != tree.node(b).ply) return tree.node(a).ply < tree.node(b).ply;
-    return NaturalLess(line_keys[a], line_keys[b]);
-  });
-  std::string all;
-  for (int n : order) {
-    absl::StrAppend(&all, records[n].dump(), "\n");
-    summary.records.push_back(records[n]);
-  }
-  if (absl::Status s = WriteFileAtomically(log_path, all); !s.ok()) return s;
-
-  book::Book book;
-  book.header.game = std::string(G::kName);
-  book.header.variant = game.variant();
-  book.header.board = game.board_name();
-  book.header.pieces = opts.id.pieces;
-  book.header.size = game.size();
-  book.header.max_value = G::kMaxValue;
-  book.header.tool = absl::StrCat("tav ", ToolkitVersion(), " commit ", GitCommit());
-  for (int n = 0; n < n_nodes; ++n) {
-    const auto& node = tree.node(n);
-    book::BookEntry e;
-    e.key = node.key;
-    e.position = game.position_string(node.position);
-    e.value = values[n];
-    e.best_move = best_moves[n];
-    if (node.expanded) {
-      for (const auto& edge : node.edges) {
-        e.moves.push_back({game.move_string(node.position, edge.move), Negate(values[edge.child])});
+  // Step 6. Backs the values up to the root: each node's value, best move
+  // and PV (records of the finished games and backed-up nodes too).
+  void BackUpToRoot(std::vector<Value>& values, std::vector<std::vector<std::string>>& pvs,
+                    std::vector<std::string>& best_moves) {
+    for (int n : tree.PostOrder()) {
+      const auto& node = tree.node(n);
+      if (node.over) {
+        values[n] = ExactValue(game.final_value(node.position));
+        records[n] = Record(n, values[n], "search", nullptr, "", {});
+        continue;
       }
-    } else if (!node.over) {
-      e.moves = results[n]->move_values;
-      if (e.moves.empty() && !e.best_move.empty()) e.moves.push_back({e.best_move, values[n]});
+      if (node.leaf()) {
+        values[n] = results[n]->value;
+        best_moves[n] = results[n]->best_move;
+        pvs[n] = results[n]->pv;
+        continue;
+      }
+      std::vector<Value> children;
+      children.reserve(node.edges.size());
+      for (const auto& e : node.edges) children.push_back(values[e.child]);
+      int best = 0;
+      values[n] = Backup(children, G::kMaxValue, &best);
+      const auto& edge = node.edges[best];
+      typename G::Position after = node.position;
+      game.play(after, edge.move);
+      best_moves[n] = game.move_string(node.position, edge.move);
+      pvs[n] = {best_moves[n]};
+      // The child's PV is in the frame of its representative, which may be
+      // another image of the position this edge reaches.
+      for (std::string& m : MapLine(game, tree.node(edge.child).position, pvs[edge.child], after)) {
+        pvs[n].push_back(std::move(m));
+      }
+      records[n] = Record(n, values[n], "backup", nullptr, best_moves[n], pvs[n]);
     }
-    book.Add(std::move(e));
   }
-  book.Finish();
-  if (absl::Status s = book::WriteBook(book_path, book); !s.ok()) return s;
 
-  summary.root = values[0];
-  summary.root_best_move = best_moves[0];
-  summary.wall_seconds = std::chrono::duration<double>(Clock::now() - t_start).count();
-  run["status"] = "complete";
-  run["finished"] = UtcNowIso8601();
-  run["totals"] = totals(summary.wall_seconds);
-  json root_json = {{"position", game.position_string(tree.node(0).position)},
-                    {"side_to_move", game.side_to_move(tree.node(0).position)},
-                    {"best_move", best_moves[0].empty() ? json(nullptr) : json(best_moves[0])},
-                    {"pv", pvs[0]}};
-  PutValue(root_json, values[0]);
-  root_json["value_first_player"] =
-      game.side_to_move(tree.node(0).position) == 0 ? values[0].value : -values[0].value;
-  run["root"] = root_json;
-  if (absl::Status s = WriteFileAtomically(run_path, run.dump(2) + "\n"); !s.ok()) return s;
-  return summary;
+  // Step 7a. The final results.jsonl: every record, by ply, then by line in
+  // natural order (also into the summary).
+  absl::Status WriteSortedResults() {
+    std::vector<int> order(n_nodes);
+    std::vector<std::string> line_keys(n_nodes);
+    for (int n = 0; n < n_nodes; ++n) {
+      order[n] = n;
+      line_keys[n] = absl::StrJoin(tree.Line(n), " ");
+    }
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+      if (tree.node(a).ply != tree.node(b).ply) return tree.node(a).ply < tree.node(b).ply;
+      return NaturalLess(line_keys[a], line_keys[b]);
+    });
+    std::string all;
+    for (int n : order) {
+      absl::StrAppend(&all, records[n].dump(), "\n");
+      summary.records.push_back(records[n]);
+    }
+    return WriteFileAtomically(paths.log, all);
+  }
+
+  // Step 7b. book.tvb: every node's value, best move and move values.
+  absl::Status WriteBookFile(const std::vector<Value>& values,
+                             const std::vector<std::string>& best_moves) {
+    book::Book book;
+    book.header.game = std::string(G::kName);
+    book.header.variant = game.variant();
+    book.header.board = game.board_name();
+    book.header.pieces = opts.id.pieces;
+    book.header.size = game.size();
+    book.header.max_value = G::kMaxValue;
+    book.header.tool = absl::StrCat("tav ", ToolkitVersion(), " commit ", GitCommit());
+    for (int n = 0; n < n_nodes; ++n) {
+      const auto& node = tree.node(n);
+      book::BookEntry e;
+      e.key = node.key;
+      e.position = game.position_string(node.position);
+      e.value = values[n];
+      e.best_move = best_moves[n];
+      if (node.expanded) {
+        for (const auto& edge : node.edges) {
+          e.moves.push_back(
+              {game.move_string(node.position, edge.move), Negate(values[edge.child])});
+        }
+      } else if (!node.over) {
+        e.moves = results[n]->move_values;
+        if (e.moves.empty() && !e.best_move.empty()) e.moves.push_back({e.best_move, values[n]});
+      }
+      book.Add(std::move(e));
+    }
+    book.Finish();
+    return book::WriteBook(paths.book, book);
+  }
+
+  // Step 7c. run.json: complete, with the root's value and line.
+  absl::Status WriteComplete(const Value& root_value, const std::vector<std::string>& root_pv,
+                             const std::string& root_best_move) {
+    using nlohmann::json;
+    run["status"] = "complete";
+    run["finished"] = UtcNowIso8601();
+    run["totals"] = Totals(summary.wall_seconds);
+    const auto& root = tree.node(0).position;
+    json root_json = {{"position", game.position_string(root)},
+                      {"side_to_move", game.side_to_move(root)},
+                      {"best_move", root_best_move.empty() ? json(nullptr) : json(root_best_move)},
+                      {"pv", root_pv}};
+    PutValue(root_json, root_value);
+    root_json["value_first_player"] =
+        game.side_to_move(root) == 0 ? root_value.value : -root_value.value;
+    run["root"] = root_json;
+    return WriteFileAtomically(paths.run, run.dump(2) + "\n");
+  }
+};
+
+}  // namespace internal
+
+template <Game G, class MakeSolver>
+absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position& root,
+                                       const ExploreOptions& opts, MakeSolver&& make_solver) {
+  using Clock = std::chrono::steady_clock;
+  const auto t_start = Clock::now();
+
+  // Step 1. The directory.
+  const internal::RunPaths paths(opts.out_dir);
+  absl::StatusOr<nlohmann::json> previous = internal::OpenRunDirectory(opts, paths);
+  if (!previous.ok()) return previous.status();
+
+  // Step 2. Enumeration.
+  absl::StatusOr<OpeningTree<G>> built =
+      OpeningTree<G>::Build(game, root, opts.id.plies, opts.max_nodes);
+  if (!built.ok()) return built.status();
+  internal::Exploration<G> x(game, opts, *built);
+  x.FindFrontier();
+
+  // Step 3. Resume: what the log already holds.
+  if (opts.resume) {
+    if (absl::Status s = x.Resume(); !s.ok()) return s;
+  }
+  // Step 4. run.json: running.
+  if (absl::Status s = x.WriteRunning(*previous); !s.ok()) return s;
+
+  // Step 5. Solve the frontier.
+  std::vector<int> todo;
+  for (int n : x.frontier) {
+    if (!x.results[n]) todo.push_back(n);
+  }
+  if (opts.progress) {
+    std::fprintf(stderr,
+                 "[%s] %d positions to ply %d (%zu frontier, %zu finished games, %zu to back up); "
+                 "%zu frontier positions to solve on %d threads\n",
+                 opts.label.c_str(), x.n_nodes, opts.id.plies, x.frontier.size(),
+                 x.summary.terminal, x.summary.backed_up, todo.size(), opts.threads);
+  }
+  const absl::Status error = x.SolveFrontier(todo, make_solver);
+  if (!error.ok() || x.summary.resumed + x.summary.solved < x.frontier.size()) {
+    const double wall = std::chrono::duration<double>(Clock::now() - t_start).count();
+    x.summary.interrupted = true;
+    x.run["status"] = "interrupted";
+    x.run["totals"] = x.Totals(wall);
+    (void)WriteFileAtomically(paths.run, x.run.dump(2) + "\n");
+    if (!error.ok()) return error;
+    x.summary.wall_seconds = wall;
+    return x.summary;
+  }
+
+  // Step 6. Back up to the root.
+  std::vector<Value> values(x.n_nodes);
+  std::vector<std::vector<std::string>> pvs(x.n_nodes);
+  std::vector<std::string> best_moves(x.n_nodes);
+  x.BackUpToRoot(values, pvs, best_moves);
+
+  // Step 7. Final files: results.jsonl, book.tvb, run.json.
+  if (absl::Status s = x.WriteSortedResults(); !s.ok()) return s;
+  if (absl::Status s = x.WriteBookFile(values, best_moves); !s.ok()) return s;
+  x.summary.root = values[0];
+  x.summary.root_best_move = best_moves[0];
+  x.summary.wall_seconds = std::chrono::duration<double>(Clock::now() - t_start).count();
+  if (absl::Status s = x.WriteComplete(values[0], pvs[0], best_moves[0]); !s.ok()) return s;
+  return x.summary;
 }
 
 }  // namespace tav::explore

@@ -4,13 +4,25 @@
 // once, with the number of threads that one solver may use, and keeps its
 // solver for every position it takes.
 //
-// With the generic TT solver (solver/search) available, every worker's solver
-// shares ONE transposition table of --tt-mb MiB: frontier positions of one
-// opening transpose into each other a few plies down, so what one thread
-// proves the others reuse, and the memory of the run is the table plus the
-// explorer's own overhead (explorer.h), however many threads run. Without it
-// the factory falls back to the plain alpha-beta reference solver (exact, but
-// only practical on small boards).
+// Exact and WLD positions: every worker's solver (search::Solver, the generic
+// solver of solver/search) shares ONE transposition table of --tt-mb MiB:
+// frontier positions of one opening transpose into each other a few plies
+// down, so what one thread proves the others reuse, and the memory of the run
+// is the table plus the explorer's own overhead (explorer.h), however many
+// threads run. Sharing cannot change a value: exact entries are true bounds.
+//
+// Search mode (depth-limited, heuristic) positions: each is searched by one
+// thread on a table private to its worker and cleared before every position.
+// Heuristic bounds are not true bounds, and which ones a search meets (an
+// entry of sufficient draft stored by another position's search, or by
+// another thread of its own) changes the value it returns; without sharing,
+// a position's record (value, kind, best move, PV) is a function of the
+// position, its limits and --tt-mb alone, so a run gives the same records
+// with any --threads and in any order (a --budget-s search still depends on
+// the machine's speed). The cost: memory up to one --tt-mb table per thread
+// (pages are only touched as a search writes them, and dropped by each
+// clear), and a position never gets more than one thread, which only a run
+// with fewer frontier positions than threads would have used.
 #pragma once
 
 #include <limits>
@@ -19,30 +31,29 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
-#include "explore/alphabeta_solver.h"
 #include "explore/work_unit.h"
-
-#if __has_include("search/search.h")
 #include "search/search.h"
-#define TAV_EXPLORE_HAS_TT_SOLVER 1
-#endif
 
 namespace tav::explore {
 
-#ifdef TAV_EXPLORE_HAS_TT_SOLVER
-
-// A work-unit solver over search::Solver, on a (shared) table.
+// A work-unit solver over search::Solver: exact and WLD positions on the
+// shared table `tt`, search-mode positions on a private table of `tt_mb` MiB
+// (made at the first such position), cleared before each one.
 template <Game G>
 class TtUnitSolver {
  public:
   using Position = typename G::Position;
 
-  TtUnitSolver(const G& game, std::shared_ptr<search::TranspositionTable> tt, int threads)
-      : game_(game), solver_(game, search::SolveOptions{}, std::move(tt)), threads_(threads) {}
+  TtUnitSolver(const G& game, std::shared_ptr<search::TranspositionTable> tt, int tt_mb,
+               int threads)
+      : game_(game),
+        solver_(game, search::SolveOptions{}, std::move(tt)),
+        tt_mb_(tt_mb),
+        threads_(threads) {}
 
   UnitResult Solve(const Position& pos, const SearchLimits& limits) {
     search::SolveOptions o;
-    o.threads = threads_;
+    o.threads = limits.mode == Mode::kSearch ? 1 : threads_;
     o.pv = true;
     switch (limits.mode) {
       case Mode::kExact:
@@ -62,8 +73,9 @@ class TtUnitSolver {
         o.params.sort_search_min_work = std::numeric_limits<int>::max();
         break;
     }
-    solver_.set_options(o);
-    const search::SolveResult<G> r = solver_.Solve(pos);
+    search::Solver<G>& solver = limits.mode == Mode::kSearch ? ClearedPrivateSolver() : solver_;
+    solver.set_options(o);
+    const search::SolveResult<G> r = solver.Solve(pos);
     UnitResult u;
     if (limits.mode == Mode::kExact) {
       u.value = ExactValue(r.value);
@@ -90,55 +102,50 @@ class TtUnitSolver {
   }
 
  private:
+  // The search-mode solver, its table empty: nothing another position's
+  // search stored can reach this one.
+  search::Solver<G>& ClearedPrivateSolver() {
+    if (private_solver_ == nullptr) {
+      private_solver_ = std::make_unique<search::Solver<G>>(
+          game_, search::SolveOptions{},
+          std::shared_ptr<search::TranspositionTable>(
+              search::TranspositionTable::WithMegabytes(tt_mb_)));
+    } else {
+      private_solver_->Clear();
+    }
+    return *private_solver_;
+  }
+
   const G& game_;
   search::Solver<G> solver_;
+  int tt_mb_;
   int threads_;
+  std::unique_ptr<search::Solver<G>> private_solver_;
 };
 
 template <Game G>
 class FrontierSolverFactory {
  public:
-  FrontierSolverFactory(const G& game, int tt_mb, int threads)
-      : game_(game), tt_mb_(tt_mb), threads_(threads) {}
+  FrontierSolverFactory(const G& game, int tt_mb) : game_(game), tt_mb_(tt_mb) {}
 
+  // `threads`: how many threads the one solver made may use.
   TtUnitSolver<G> operator()(int threads) const {
     // The table is made once, by the first worker to ask (in the parallel region).
 #pragma omp critical(tav_explore_tt)
     if (!tt_)
       tt_ = std::shared_ptr<search::TranspositionTable>(
           search::TranspositionTable::WithMegabytes(tt_mb_));
-    return TtUnitSolver<G>(game_, tt_, threads);
+    return TtUnitSolver<G>(game_, tt_, tt_mb_, threads);
   }
-  std::string name() const { return absl::StrCat("search::Solver, shared TT of ", tt_mb_, " MiB"); }
+  std::string name() const {
+    return absl::StrCat("search::Solver, TT of ", tt_mb_,
+                        " MiB (exact/wld: shared; search: one per thread, cleared per position)");
+  }
 
  private:
   const G& game_;
   int tt_mb_;
-  [[maybe_unused]] int threads_;
   mutable std::shared_ptr<search::TranspositionTable> tt_;
 };
-
-#else  // no TT solver in this build
-
-template <Game G>
-class FrontierSolverFactory {
- public:
-  FrontierSolverFactory(const G& game, int tt_mb, int threads)
-      : game_(game), tt_mb_(tt_mb), threads_(threads) {}
-
-  // `threads`: what one solver may use (the reference solver uses one).
-  AlphaBetaUnitSolver<G> operator()(int threads) const {
-    (void)threads;
-    return AlphaBetaUnitSolver<G>(game_);
-  }
-  std::string name() const { return "alphabeta (reference, no TT)"; }
-
- private:
-  const G& game_;
-  [[maybe_unused]] int tt_mb_;
-  [[maybe_unused]] int threads_;
-};
-
-#endif
 
 }  // namespace tav::explore

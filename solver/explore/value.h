@@ -69,10 +69,6 @@ Value Negate(const Value& v);
 // strongest kind, then the first.
 Value Backup(std::span<const Value> children, int max_value, int* best = nullptr);
 
-// A number to rank values of mixed kinds by (the estimate of a heuristic, the
-// exact value, the bound, the WLD sign).
-inline int PointValue(const Value& v) { return v.value; }
-
 // True when `a` is stronger knowledge than `b`: a stronger kind, or the same
 // kind and deeper (heuristic) / tighter (bound) / equal otherwise -> false.
 bool Stronger(const Value& a, const Value& b);

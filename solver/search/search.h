@@ -80,7 +80,6 @@ class Solver {
     Normalize();
   }
   TranspositionTable& tt() { return *tt_; }
-  std::shared_ptr<TranspositionTable> shared_tt() const { return tt_; }
   void Clear() { tt_->Clear(); }
 
   SolveResult<G> Solve(const Position& pos) {

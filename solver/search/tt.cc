@@ -12,21 +12,29 @@ namespace tav::search {
 namespace {
 
 // Payload bit layout (see tt.h).
-constexpr int kUpperShift = 16, kMoveShift = 32, kDepthShift = 48, kGenerationShift = 56;
+constexpr int kUpperShift = 12, kMoveShift = 24, kDepthShift = 48, kGenerationShift = 56;
+constexpr std::uint64_t kBoundMask = 0xfff, kMoveMask = 0xffffff;
+static_assert(kTTNoMove == kMoveMask && kTTMaxBound == 2047, "the fields of tt.h's layout");
 constexpr std::uint64_t kHeuristicBit = std::uint64_t{1} << 62;
 constexpr std::uint64_t kUsedBit = std::uint64_t{1} << 63;
 
 std::uint64_t Pack(int lower, int upper, int move, int depth, unsigned generation, bool heuristic) {
-  const auto u16 = [](int v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(v)); };
-  return u16(lower) | u16(upper) << kUpperShift | u16(move < 0 ? kTTNoMove : move) << kMoveShift |
+  // Bounds are clamped to +-kTTMaxBound by Store(), so 12 bits hold them.
+  const auto bound = [](int v) { return static_cast<std::uint64_t>(v) & kBoundMask; };
+  // An index too large for the field is stored as "no move", never cut short.
+  const std::uint64_t m =
+      move < 0 || move >= kTTNoMove ? kMoveMask : static_cast<std::uint64_t>(move);
+  return bound(lower) | bound(upper) << kUpperShift | m << kMoveShift |
          static_cast<std::uint64_t>(std::clamp(depth, 0, 255)) << kDepthShift |
          static_cast<std::uint64_t>(generation) << kGenerationShift |
          (heuristic ? kHeuristicBit : 0) | kUsedBit;
 }
 
-int Lower(std::uint64_t d) { return static_cast<std::int16_t>(d & 0xffff); }
-int Upper(std::uint64_t d) { return static_cast<std::int16_t>((d >> kUpperShift) & 0xffff); }
-int MoveOf(std::uint64_t d) { return static_cast<int>((d >> kMoveShift) & 0xffff); }
+// A 12-bit two's-complement field, sign-extended.
+int SignExtend12(std::uint64_t v) { return static_cast<int>((v & kBoundMask) ^ 0x800) - 0x800; }
+int Lower(std::uint64_t d) { return SignExtend12(d); }
+int Upper(std::uint64_t d) { return SignExtend12(d >> kUpperShift); }
+int MoveOf(std::uint64_t d) { return static_cast<int>((d >> kMoveShift) & kMoveMask); }
 int DepthOf(std::uint64_t d) { return static_cast<int>((d >> kDepthShift) & 0xff); }
 unsigned GenerationOf(std::uint64_t d) {
   return static_cast<unsigned>((d >> kGenerationShift) & 63);
@@ -164,19 +172,6 @@ void TranspositionTable::Store(std::uint64_t key, int lower, int upper, int move
   const std::uint64_t data = Pack(lower, upper, move, depth, generation_, heuristic);
   victim->data.store(data, std::memory_order_relaxed);
   victim->check.store(key ^ data, std::memory_order_relaxed);
-}
-
-int TranspositionTable::Hashfull() const {
-  const std::size_t sample = std::min<std::size_t>(bucket_count_, 1000);
-  int used = 0, total = 0;
-  for (std::size_t i = 0; i < sample; ++i) {
-    for (const Entry& e : buckets_[i].entries) {
-      const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-      used += (data & kUsedBit) && GenerationOf(data) == generation_;
-      ++total;
-    }
-  }
-  return total ? used * 1000 / total : 0;
 }
 
 }  // namespace tav::search

@@ -7,10 +7,14 @@
 // of two) and may sit in any of the four entries.
 //
 // Entry. Two 64-bit words: `data` packs the payload and `check` holds
-// key ^ data (Hyatt's lockless hashing). The payload is
-//   lower, upper  int16  bounds on the position's value: lower <= v <= upper
-//   move          uint16 index of the best move in generate_moves() order
-//                        (0xffff: none), so any Move type fits
+// key ^ data (Hyatt's lockless hashing). The payload, from bit 0 up, is
+//   lower, upper  int12  bounds on the position's value: lower <= v <= upper
+//                        (+-kTTMaxBound = 2047: no bound; a game's values must
+//                        stay below it, which Searcher static_asserts)
+//   move          uint24 index of the best move in generate_moves() order
+//                        (kTTNoMove = 2^24 - 1: none), so any Move type fits
+//                        and so does a 10x10 Lehmann turn (~380,000 moves); a
+//                        larger index is stored as "none", never cut short
 //   depth         uint8  exact entries: the game's remaining() (work left
 //                        below the position, the replacement priority);
 //                        heuristic entries: the draft (search depth) that
@@ -21,6 +25,9 @@
 //                        tries their move first)
 //   used          1 bit  always 1 in a written entry, so an all-zero slot
 //                        never matches a key of 0
+// (12 + 12 + 24 + 8 + 6 + 1 + 1 = 64.) Bounds take 12 bits, not 16, because
+// no game's values come near 2047 (Prairie's distance scale tops at 1000),
+// while a move index needs more than 16: the Lehmann turn's 380,000 moves.
 // Writers store both words with relaxed atomics; a reader accepts an entry
 // only if check ^ data == key. A torn entry (words from two different
 // writes) therefore fails the check unless two 64-bit payloads collide.
@@ -70,8 +77,9 @@ struct TTData {
   bool heuristic = false;
 };
 
-inline constexpr int kTTNoMove = 0xffff;
-inline constexpr int kTTMaxBound = 32767;  // stands for +infinity (no upper bound)
+// The move field's "none"; move indices from kTTNoMove up are stored as none.
+inline constexpr int kTTNoMove = (1 << 24) - 1;
+inline constexpr int kTTMaxBound = 2047;  // stands for +infinity (no upper bound)
 
 class TranspositionTable {
  public:
@@ -100,12 +108,10 @@ class TranspositionTable {
   bool Probe(std::uint64_t key, TTData* out) const;
 
   // Records a search result: `lower` and `upper` are bounds on the value
-  // (use -kTTMaxBound / kTTMaxBound for "none"), `move` the best move index or
-  // -1, `depth` as in TTData.
+  // (use -kTTMaxBound / kTTMaxBound for "none"; clamped to them), `move` the
+  // best move index or -1 (an index >= kTTNoMove is stored as -1, never
+  // truncated), `depth` as in TTData (clamped to 0..255).
   void Store(std::uint64_t key, int lower, int upper, int move, int depth, bool heuristic);
-
-  // Permille of sampled entries written in the current generation (as UCI's hashfull).
-  int Hashfull() const;
 
  private:
   static constexpr int kEntriesPerBucket = 4;

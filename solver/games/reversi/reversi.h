@@ -142,11 +142,7 @@ class ReversiGame {
   // ---- Solver hooks (game.h OPTIONAL members; see endgame.h, stability.h) ----
 
   // The last empties are solved by EndgameSolver: no table, parity ordering.
-#ifdef TAV_SMALL
-  static constexpr int kSmallSolverRemaining = TAV_SMALL;
-#else
   static constexpr int kSmallSolverRemaining = 7;
-#endif
   int solve_small(const Position& p, int alpha, int beta, std::uint64_t& nodes) const {
     const u64 empty = Empty(p);
     if constexpr (kNeutrals) {

@@ -2,9 +2,9 @@
 // special endgame code, just negamax with fail-soft alpha-beta and the game's
 // optional move ordering.
 //
-// It is the explorer's fallback frontier solver and the pipeline's test
-// oracle on tiny boards (Othello/Desdemona 4x4), where exhaustive search is
-// instant. Modes:
+// The explorer's tests use it as an independent frontier solver on tiny
+// boards (Othello/Desdemona 4x4), where exhaustive search is instant: it
+// shares no code with solver/search. Modes:
 //   exact   full-window search to the end of the game;
 //   wld     the same with the window (-1, +1): only the sign is proven;
 //   search  depth-limited with the game's `evaluate` at the horizon (0 for
