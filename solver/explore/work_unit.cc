@@ -1,6 +1,7 @@
 #include "explore/work_unit.h"
 
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/strings.h"
 
 namespace tav::explore {
@@ -47,25 +48,25 @@ absl::StatusOr<WorkUnit> WorkUnit::FromJson(const json& j) {
     if (!j.is_object() || j.value("kind", "") != "explore_unit") {
       return absl::InvalidArgumentError("not an explore_unit object");
     }
-    if (j.at("schema").get<int>() != 1) {
+    if (JsonIntAt<int>(j, "schema") != 1) {
       return absl::InvalidArgumentError(
           absl::StrCat("unsupported explore_unit schema ", j.at("schema").dump()));
     }
     WorkUnit u;
     u.spec.game = j.at("game").get<std::string>();
     u.spec.variant = j.value("variant", "");
-    u.spec.size = j.value("size", 0);
+    u.spec.size = JsonIntOr(j, "size", 0);
     u.spec.pieces = j.value("pieces", "");
     u.spec.empty_columns = j.value("empty_columns", "");
     u.position = j.at("position").get<std::string>();
     absl::StatusOr<Mode> mode = ParseMode(j.at("mode").get<std::string>());
     if (!mode.ok()) return mode.status();
     u.limits.mode = *mode;
-    u.limits.depth = j.value("depth", 0);
+    u.limits.depth = JsonIntOr(j, "depth", 0);
     u.limits.budget_s = j.value("budget_s", 0.0);
-    u.tt_mb = j.value("tt_mb", 0);
+    u.tt_mb = JsonIntOr(j, "tt_mb", 0);
     return u;
-  } catch (const json::exception& e) {
+  } catch (const std::exception& e) {  // json::exception, or JsonInt's invalid_argument
     return absl::InvalidArgumentError(absl::StrCat("bad explore_unit: ", e.what()));
   }
 }
@@ -85,18 +86,18 @@ absl::StatusOr<Value> GetValue(const json& j, int max_value) {
     absl::StatusOr<ValueKind> kind = ParseKind(j.at("value_kind").get<std::string>());
     if (!kind.ok()) return kind.status();
     v.kind = *kind;
-    v.value = j.at("value").get<int>();
+    v.value = JsonIntAt<int>(j, "value");
     const json& bound = j.at("bound");
     absl::StatusOr<BoundSide> side = ParseBound(bound.is_null() ? "" : bound.get<std::string>());
     if (!side.ok()) return side.status();
     v.bound = *side;
     const json& depth = j.at("depth");
-    v.depth = depth.is_null() ? 0 : depth.get<int>();
-    v.lower = j.at("lower").get<int>();
-    v.upper = j.at("upper").get<int>();
+    v.depth = depth.is_null() ? 0 : JsonInt<int>(depth, "depth");
+    v.lower = JsonIntAt<int>(j, "lower");
+    v.upper = JsonIntAt<int>(j, "upper");
     if (absl::Status s = Validate(v, max_value); !s.ok()) return s;
     return v;
-  } catch (const json::exception& e) {
+  } catch (const std::exception& e) {
     return absl::DataLossError(absl::StrCat("bad value keys: ", e.what()));
   }
 }
@@ -138,13 +139,13 @@ absl::StatusOr<UnitResult> ResultFromJson(const json& j, int max_value) {
         r.move_values.push_back({m.at("move").get<std::string>(), *mv});
       }
     }
-    r.nodes = j.at("nodes").get<std::uint64_t>();
+    r.nodes = JsonIntAt<std::uint64_t>(j, "nodes");
     r.seconds = j.at("seconds").get<double>();
-    r.tt_probes = j.value("tt_probes", std::uint64_t{0});
-    r.tt_hits = j.value("tt_hits", std::uint64_t{0});
-    r.threads = j.value("threads", 1);
+    r.tt_probes = JsonIntOr(j, "tt_probes", std::uint64_t{0});
+    r.tt_hits = JsonIntOr(j, "tt_hits", std::uint64_t{0});
+    r.threads = JsonIntOr(j, "threads", 1);
     return r;
-  } catch (const json::exception& e) {
+  } catch (const std::exception& e) {
     return absl::DataLossError(absl::StrCat("bad result keys: ", e.what()));
   }
 }
