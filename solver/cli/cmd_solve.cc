@@ -25,7 +25,7 @@ ABSL_FLAG(bool, analyze, false, "solve: also the exact value of every legal move
 ABSL_FLAG(bool, progress, false,
           "solve: print progress lines (presearch depths, root moves) to stderr");
 ABSL_FLAG(std::string, suite, "",
-          "solve: a known-answer file in the FFO format (data/ffo/ffo-40-49.txt) to run whole");
+          "solve: a known-answer file, FFO format (data/ffo/ffo-40-49.txt) or Edax .obf lines");
 
 namespace tav::cli {
 namespace {
@@ -374,8 +374,10 @@ Command SolveCommand() {
           "principal variation (every move proven) and statistics. --mode=wld finds only\n"
           "win/draw/loss (cheaper); --analyze adds the exact value of every legal move;\n"
           "--json prints one 'solve' record (data/README.md). --suite=FILE solves every\n"
-          "position of an FFO-format file (data/ffo/ffo-40-49.txt) and prints a table\n"
-          "(with --json one 'suite_result' line each); it exits 1 if any disagrees.\n"
+          "position of an FFO-format file (data/ffo/ffo-40-49.txt) or of Edax .obf lines\n"
+          "('BOARD X; g8:+18; h1:+12;': the best listed score is the expected one) and\n"
+          "prints a table (with --json one 'suite_result' line each); it exits 1 if any\n"
+          "disagrees. An 8x8 Othello --position may be an .obf line too.\n"
           "Examples:\n"
           "  tav solve --game=othello --size=6 --moves='c2 b2'\n"
           "  tav solve --suite=data/ffo/ffo-40-49.txt --threads=2\n"
