@@ -197,7 +197,7 @@ TEST(RetroFiles, NumbersAndChecksumsMustBeWellFormed) {
     ASSERT_FALSE(f.ok()) << key;
     EXPECT_NE(f.status().message().find("'" + key + "'"), std::string::npos) << f.status();
   }
-  for (const char* sum : {"-000000000000001", " 0x00000000000001", "+123456789abcdef"}) {
+  for (const char* sum : {"-000000000000001", " 0x0000000000001", "+123456789abcdef"}) {
     absl::StatusOr<retro::TierFile> f = with("checksum", sum);
     ASSERT_FALSE(f.ok()) << sum;
     EXPECT_NE(f.status().message().find("16 hex digits"), std::string::npos) << f.status();
