@@ -105,6 +105,31 @@ TEST(BookFormat, EveryCorruptedByteIsRejected) {
   }
 }
 
+// Found by fuzz/fuzz_book: two records with the same position under two
+// keys passed the (key, position) order check, and Book::Add silently kept
+// only the second. The book is made by serializing two positions of equal
+// length, overwriting the second with the first and fixing the checksums.
+TEST(BookFormat, APositionRepeatedUnderAnotherKeyIsRejected) {
+  Book b = SmallBook();
+  const std::string first = "-X---XX--XO----- O", second = "OX---OX--XO----- X";  // keys 3, 99
+  std::string bytes = Serialize(b);
+  const size_t at = bytes.find(second);
+  ASSERT_NE(at, std::string::npos);
+  bytes.replace(at, second.size(), first);
+  auto put64 = [&](size_t offset, std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) bytes[offset + i] = static_cast<char>((v >> (8 * i)) & 0xff);
+  };
+  std::uint32_t header_bytes = 0;
+  for (int i = 0; i < 4; ++i)
+    header_bytes |= std::uint32_t{static_cast<unsigned char>(bytes[12 + i])} << (8 * i);
+  put64(32, Fnv1a64(std::string_view(bytes).substr(header_bytes)));
+  put64(header_bytes - 8, Fnv1a64(std::string_view(bytes).substr(0, header_bytes - 8)));
+  auto parsed = Parse(bytes, "twice.tvb");
+  ASSERT_FALSE(parsed.ok()) << parsed->entries().size() << " entries";
+  EXPECT_NE(parsed.status().message().find("repeats the position"), std::string::npos)
+      << parsed.status();
+}
+
 TEST(BookFormat, WrongMagicAndVersionAreNamed) {
   std::string bytes = Serialize(SmallBook());
   std::string other = bytes;

@@ -114,7 +114,7 @@ TEST(PrairieCli, RetroProbeAndVerify) {
   EXPECT_NE(verify.out.find("verified 196 tiers"), std::string::npos) << verify.out;
 
   // Damage: a flipped byte, then a missing file, then a bad manifest.
-  const fs::path tier = dir / "tiers" / "777.tier";
+  const fs::path tier = dir / "tiers" / "t777.tier";
   std::string bytes = ReadFile(tier);
   bytes[bytes.size() - 10] ^= 1;
   {

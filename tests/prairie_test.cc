@@ -492,11 +492,34 @@ TEST(PrairiePerft, MatchesReferenceTreeCountsOnFiveColumns) {
   for (int d = 1; d <= 4; ++d) EXPECT_EQ(Perft(game, game.start(), d), ref_perft(ref, d)) << d;
 }
 
-TEST(PrairieRemaining, BoundsTheGameLengthByTenWidthPlusOne) {
+// remaining() is the search's bound on the plies left: 2 x the buffalo steps
+// still to row 1, + 1 with light to move. (Renamed from
+// BoundsTheGameLengthByTenWidthPlusOne, which only compared the start with
+// 12w.) It must fall along every move, so no game outlasts it, and at the
+// start it must cover the rules' longest game, 10 x width + 1 plies.
+TEST(PrairieRemaining, FallsAlongEveryMoveAndCoversTheLongestGameFromTheStart) {
   for (int w : {3, 7, 11}) {
     const PrairieGame game = Make(w);
-    // 2 x 6 steps per buffalo: an upper bound; the rules' 10w+1 is tighter.
-    EXPECT_EQ(game.remaining(game.start()), 12 * w);
+    const int start = game.remaining(game.start());
+    EXPECT_EQ(start, 2 * 6 * w);  // every buffalo 6 steps from row 1, buffalo to move
+    EXPECT_GE(start, 10 * w + 1);
+    SplitMix64 rng(5 + w);
+    int longest = 0;
+    for (int g = 0; g < 300; ++g) {
+      Position p = game.start();
+      int plies = 0;
+      PrairieGame::MoveList moves;
+      for (game.generate_moves(p, moves); moves.size() > 0; game.generate_moves(p, moves)) {
+        const int before = game.remaining(p);
+        game.play(p, moves[rng.Below(moves.size())]);
+        ASSERT_LT(game.remaining(p), before) << game.position_string(p);
+        ASSERT_GE(game.remaining(p), 0) << game.position_string(p);
+        ++plies;
+      }
+      longest = std::max(longest, plies);
+    }
+    EXPECT_LE(longest, start) << w;
+    EXPECT_LE(longest, 10 * w + 1) << w;  // RULES.md, on the games played
   }
 }
 

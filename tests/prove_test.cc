@@ -9,6 +9,7 @@
 #include "games/prairie/prairie.h"
 #include "prove/bounded.h"
 #include "prove/dfpn.h"
+#include "search/search.h"
 #include "wld_minimax.h"
 
 namespace tav {
@@ -37,15 +38,24 @@ std::vector<Position> Sample(const PrairieGame& game, int count, std::uint64_t s
   return out;
 }
 
-TEST(Dfpn, ProvesTheMinimaxWinnerOnNarrowBoards) {
-  for (int w : {3}) {
+// The reference is plain minimax on the 3-wide board and, on the 4-wide one
+// where minimax takes minutes, the alpha-beta solver in WLD mode (another
+// algorithm with its own table; search_test checks it against minimax).
+TEST(Dfpn, ProvesTheWinnerOfAnIndependentSolverOnThreeAndFourWideBoards) {
+  for (int w : {3, 4}) {
     const PrairieGame game = Make(w);
     testing::WldMinimax<PrairieGame> minimax(game);
+    search::SolveOptions options;
+    options.mode = search::Mode::kWld;
+    options.tt_mb = 16;
+    options.pv = false;
+    search::Solver<PrairieGame> solver(game, options);
     prove::DfpnProver<PrairieGame> prover(game, prove::DfpnOptions{64, 0, 0, 0.25, 0});
-    for (const Position& p : Sample(game, 150, w)) {
-      const int v = minimax.Value(p);
+    for (const Position& p : Sample(game, w == 3 ? 150 : 60, w)) {
+      const int v = w == 3 ? minimax.Value(p) : solver.Solve(p).value;
       const prove::Proof proof = prover.Prove(p);
-      ASSERT_EQ(proof, v > 0 ? prove::Proof::kWin : prove::Proof::kLoss) << game.position_string(p);
+      ASSERT_EQ(proof, v > 0 ? prove::Proof::kWin : prove::Proof::kLoss)
+          << w << " " << game.position_string(p);
     }
   }
 }

@@ -131,6 +131,80 @@ TEST(RetroResume, InterruptedRunsResumeToByteIdenticalTables) {
   fs::remove_all(cut);
 }
 
+// A tier with column a empty is named "-77": its file must not start with
+// '-' (shell globs would pass it as an option), and a directory written
+// before the 't' prefix (NAME.tier files) still reads, verifies and resumes.
+TEST(RetroTierFiles, NoFileNameStartsWithADashAndOldNamesStillRead) {
+  const PrairieGame game = Make(3);
+  const fs::path dir = TempDir("names");
+  const retro::SolveSummary full = Solve(game, dir);
+  int dashed = 0;
+  for (const auto& e : fs::directory_iterator(dir / "tiers")) {
+    const std::string name = e.path().filename().string();
+    EXPECT_EQ(name[0], 't') << name;
+    dashed += name[1] == '-';
+  }
+  EXPECT_GT(dashed, 0) << "no tier name starts with '-': the check above proves nothing";
+
+  for (const auto& e : fs::directory_iterator(dir / "tiers")) {
+    fs::rename(e.path(), dir / "tiers" / e.path().filename().string().substr(1));
+  }
+  EXPECT_TRUE(Verify(game, dir).ok());
+  const retro::SolveSummary again = Solve(game, dir);
+  EXPECT_EQ(again.resumed, full.tiers);
+  EXPECT_EQ(again.solved, 0u);
+  for (const auto& e : fs::directory_iterator(dir / "tiers")) {
+    EXPECT_NE(e.path().filename().string()[0], 't') << "a tier was written again";
+  }
+  auto store = std::make_shared<retro::TierStore>(
+      dir.string(), retro::TierIdentity{"prairie", 3, "3x7", retro::Encoding::kDtw8}, 1 << 28);
+  retro::TableLookup<PrairieGame> lookup(game, store);
+  absl::StatusOr<std::optional<retro::Outcome>> v = lookup.Value(game.start());
+  ASSERT_TRUE(v.ok() && v->has_value()) << v.status();
+  EXPECT_EQ(retro::ToGameValue(**v), testing::WldMinimax<PrairieGame>(game).Value(game.start()));
+  fs::remove_all(dir);
+}
+
+// Found by fuzzing (fuzz/fuzz_tier_file, fuzz_manifest): header and manifest
+// numbers were converted by nlohmann's get<>(), so 1.5 read as 1, -1 as
+// 2^64 - 1 and a huge float was undefined behaviour, and the checksum field
+// took any strtoull syntax ("-000000000000001"). Each is now rejected by name.
+TEST(RetroFiles, NumbersAndChecksumsMustBeWellFormed) {
+  const PrairieGame game = Make(3);
+  const fs::path dir = TempDir("fields");
+  Solve(game, dir, "buffalo<=1");
+  const nlohmann::json manifest = nlohmann::json::parse(testing::ReadFile(dir / "manifest.json"));
+  for (const auto& [key, bad] : std::vector<std::pair<std::string, nlohmann::json>>{
+           {"tiers", -1}, {"positions", 2.5}, {"size", 1e300}}) {
+    nlohmann::json j = manifest;
+    j[key] = bad;
+    absl::StatusOr<retro::Manifest> m = retro::Manifest::FromJson(j);
+    ASSERT_FALSE(m.ok()) << key;
+    EXPECT_NE(m.status().message().find("'" + key + "'"), std::string::npos) << m.status();
+  }
+  const std::string bytes = testing::ReadFile(fs::directory_iterator(dir / "tiers")->path());
+  const size_t nl1 = bytes.find('\n'), nl2 = bytes.find('\n', nl1 + 1);
+  const nlohmann::json header = nlohmann::json::parse(bytes.substr(nl1 + 1, nl2 - nl1 - 1));
+  auto with = [&](const std::string& key, const nlohmann::json& value) {
+    nlohmann::json h = header;
+    h[key] = value;
+    return retro::ParseTierFile(bytes.substr(0, nl1 + 1) + h.dump() + bytes.substr(nl2), "t");
+  };
+  ASSERT_TRUE(with("count", header["count"]).ok());
+  for (const auto& [key, bad] : std::vector<std::pair<std::string, nlohmann::json>>{
+           {"count", header["count"].get<double>() + 0.5}, {"tier_id", -2}, {"size", 3e10}}) {
+    absl::StatusOr<retro::TierFile> f = with(key, bad);
+    ASSERT_FALSE(f.ok()) << key;
+    EXPECT_NE(f.status().message().find("'" + key + "'"), std::string::npos) << f.status();
+  }
+  for (const char* sum : {"-000000000000001", " 0x0000000000001", "+123456789abcdef"}) {
+    absl::StatusOr<retro::TierFile> f = with("checksum", sum);
+    ASSERT_FALSE(f.ok()) << sum;
+    EXPECT_NE(f.status().message().find("16 hex digits"), std::string::npos) << f.status();
+  }
+  fs::remove_all(dir);
+}
+
 TEST(RetroResume, RefusesADirectoryHoldingAnotherDatabase) {
   const fs::path dir = TempDir("other");
   Solve(Make(3), dir, "buffalo<=1");
@@ -161,7 +235,7 @@ class RetroVerifierTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
   std::string TierPath(const std::string& name) {
-    return (dir_ / "tiers" / (name + ".tier")).string();
+    return (dir_ / "tiers" / ("t" + name + ".tier")).string();
   }
 
   const PrairieGame game_ = Make(3);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 
 #include "conformance.h"
@@ -218,6 +219,62 @@ TEST(ReversiBadInput, PositionStringsNameTheProblem) {
             std::string::npos);
   EXPECT_NE(message(othello.parse_position("-----OX--XO-----")).find("field"), std::string::npos);
   EXPECT_FALSE(othello.parse_position("").ok());
+}
+
+// An Edax .obf line of a position, built from its RULES.md string: the same
+// board with `*` for black and `.` for empty when `edax_letters`, the side,
+// then every legal move with a made-up score.
+std::string ObfLine(const Othello& game, const Othello::Position& p, bool edax_letters) {
+  std::string line = game.position_string(p);
+  if (edax_letters) {
+    for (size_t i = 0; i < 64; ++i) line[i] = line[i] == 'X' ? '*' : line[i] == '-' ? '.' : 'o';
+    line[65] = static_cast<char>(std::tolower(line[65]));
+  }
+  line += ";";
+  int score = 4;
+  for (const std::string& m : SortedMoveNames(game, p)) {
+    absl::StrAppend(&line, " ", absl::AsciiStrToUpper(m), ":", score > 0 ? "+" : "", score, ";");
+    score -= 2;
+  }
+  return line;
+}
+
+TEST(ReversiObf, EdaxLinesParseToTheSamePositionAsTheRulesString) {
+  const Othello game = *Othello::Create(Spec("othello", 8));
+  const Othello::Position p = *PlayMoves(game, game.start(), "f5 d6 c3 d3 c4");
+  for (bool edax_letters : {false, true}) {
+    const std::string line = ObfLine(game, p, edax_letters);
+    auto parsed = game.parse_position(line);
+    ASSERT_TRUE(parsed.ok()) << line << ": " << parsed.status();
+    EXPECT_EQ(*parsed, p) << line;
+    EXPECT_EQ(game.position_string(*parsed), game.position_string(p));
+  }
+  // Only the board and side: a bare ';'.
+  EXPECT_EQ(*game.parse_position(game.position_string(p) + ";"), p);
+}
+
+TEST(ReversiObf, BadPairsAndOtherBoardsAreRejected) {
+  const Othello game = *Othello::Create(Spec("othello", 8));
+  const std::string start = game.position_string(game.start());
+  auto message = [](auto status_or) {
+    return status_or.ok() ? std::string("accepted") : std::string(status_or.status().message());
+  };
+  EXPECT_NE(message(game.parse_position(start + "; A1:+0;")).find("'A1:+0'"), std::string::npos);
+  EXPECT_NE(message(game.parse_position(start + "; D3;")).find("not 'move:score'"),
+            std::string::npos);
+  EXPECT_NE(message(game.parse_position(start + "; D3:+99;")).find("-64..64"), std::string::npos);
+  EXPECT_NE(message(game.parse_position(start + "; PS:+0;")).find("a move is available"),
+            std::string::npos);
+  std::string bad_square = start;
+  bad_square[0] = '?';
+  EXPECT_NE(message(game.parse_position(bad_square + ";")).find("bad character '?'"),
+            std::string::npos);
+  const Othello small = *Othello::Create(Spec("othello", 6));
+  EXPECT_NE(
+      message(small.parse_position(small.position_string(small.start()) + ";")).find("8x8 Othello"),
+      std::string::npos);
+  const Desdemona desdemona = *Desdemona::Create(Spec("desdemona", 8));
+  EXPECT_NE(message(desdemona.parse_position(start + ";")).find("8x8 Othello"), std::string::npos);
 }
 
 TEST(ReversiBadInput, IllegalAndMalformedMovesAreRejected) {

@@ -128,6 +128,34 @@ TEST(SolveCli, SuiteRunsEveryPositionAndFlagsWrongAnswers) {
   EXPECT_NE(bad.err.find("1 of 1 suite positions disagree"), std::string::npos) << bad.err;
 }
 
+// Edax .obf lines in a suite: the best of the listed move scores is the
+// expected value, the moves reaching it the best moves. X plays h8 flipping
+// g8: all 64 stones (worked out by hand, like the 4x4 ending above).
+TEST(SolveCli, SuiteReadsEdaxObfLines) {
+  const std::string board = std::string(62, 'X') + "O-";
+  const std::string good = TempFile("good.obf", board + " X; H8:+64;\n" + board + " x; h8:+64;\n");
+  const CliResult json = RunTav("solve --suite=" + good + " --json --threads=1 --tt-mb=1");
+  ASSERT_EQ(json.status, 0) << json.err << json.out;
+  ASSERT_EQ(LineCount(json.out), 2);
+  const nlohmann::json first = nlohmann::json::parse(json.out.substr(0, json.out.find('\n')));
+  EXPECT_EQ(first["ok"], true);
+  EXPECT_EQ(first["expected"], 64);
+  EXPECT_EQ(first["expected_moves"], nlohmann::json::array({"h8"}));
+  EXPECT_EQ(first["id"], "1");
+
+  std::string edax = board;
+  for (char& c : edax) c = c == 'X' ? '*' : c == '-' ? '.' : 'O';
+  const std::string wrong = TempFile("wrong.obf", edax + " X; H8:+62;\n");
+  const CliResult bad = RunTav("solve --suite=" + wrong + " --threads=1 --tt-mb=1");
+  EXPECT_EQ(bad.status, 1) << bad.err;
+  EXPECT_NE(bad.err.find("1 of 1 suite positions disagree"), std::string::npos) << bad.err;
+
+  ExpectBadInput("solve --suite=" + TempFile("nopairs.obf", board + " X;\n"),
+                 ":1: no 'move:score' pairs");
+  ExpectBadInput("solve --suite=" + TempFile("illegal.obf", board + " X; A1:+64;\n"),
+                 ":1: bad best move");
+}
+
 TEST(SolveCliBadInput, BadFlags) {
   ExpectBadInput("solve --game=othello --mode=fast", "bad --mode='fast'");
   ExpectBadInput("solve --game=othello --mode=heuristic", "bad --mode='heuristic'");

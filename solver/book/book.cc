@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "core/atomic_file.h"
 #include "core/strings.h"
@@ -236,6 +237,7 @@ absl::StatusOr<Book> Parse(std::string_view bytes, std::string_view name) {
   // still guard against a buggy or foreign writer.
   Reader p(payload);
   const BookEntry* previous = nullptr;
+  absl::flat_hash_set<std::string> positions;
   std::vector<BookEntry> entries;
   entries.reserve(std::min<std::uint64_t>(h.record_count, payload_bytes / 32 + 1));
   for (std::uint64_t i = 0; i < h.record_count; ++i) {
@@ -267,6 +269,11 @@ absl::StatusOr<Book> Parse(std::string_view bytes, std::string_view name) {
     if (previous != nullptr &&
         !(previous->key < e.key || (previous->key == e.key && previous->position < e.position))) {
       return error("record ", i + 1, " is out of order or duplicated");
+    }
+    // Sorted (key, position) pairs can still repeat a position under another
+    // key; Book::Add would then silently keep only the last (fuzz_book).
+    if (!positions.insert(e.position).second) {
+      return error("record ", i + 1, " repeats the position of an earlier record");
     }
     entries.push_back(std::move(e));
     previous = &entries.back();

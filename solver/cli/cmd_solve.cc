@@ -29,7 +29,7 @@ ABSL_FLAG(bool, force, false,
           "solve: run even a solve estimated to take longer than anyone can wait "
           "(by default refused)");
 ABSL_FLAG(std::string, suite, "",
-          "solve: a known-answer file in the FFO format (data/ffo/ffo-40-49.txt) to run whole");
+          "solve: a known-answer file, FFO format (data/ffo/ffo-40-49.txt) or Edax .obf lines");
 
 namespace tav::cli {
 namespace {
@@ -417,8 +417,10 @@ Command SolveCommand() {
           "principal variation (every move proven) and statistics. --mode=wld finds only\n"
           "win/draw/loss (cheaper); --analyze adds the exact value of every legal move;\n"
           "--json prints one 'solve' record (data/README.md). --suite=FILE solves every\n"
-          "position of an FFO-format file (data/ffo/ffo-40-49.txt) and prints a table\n"
-          "(with --json one 'suite_result' line each); it exits 1 if any disagrees.\n"
+          "position of an FFO-format file (data/ffo/ffo-40-49.txt) or of Edax .obf lines\n"
+          "('BOARD X; g8:+18; h1:+12;': the best listed score is the expected one) and\n"
+          "prints a table (with --json one 'suite_result' line each); it exits 1 if any\n"
+          "disagrees. An 8x8 Othello --position may be an .obf line too.\n"
           "A solve estimated (random playouts, core/tree_estimate.h) at over 10^15\n"
           "nodes, which cannot finish, is refused with the estimate unless --force is\n"
           "given (Othello 8x8 from the start: 10^27). With --db the output says how\n"

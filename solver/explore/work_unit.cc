@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "absl/strings/str_cat.h"
+#include "core/json_fields.h"
 #include "core/strings.h"
 
 namespace tav::explore {
@@ -75,7 +76,15 @@ absl::StatusOr<T> Field(const json& j, std::string_view key, std::optional<T> fa
     return absl::InvalidArgumentError(
         absl::StrCat("key '", AV(key), "' must be ", AV(TypeWord<T>()), ", not ", it->dump()));
   }
-  return it->get<T>();
+  if constexpr (std::is_integral_v<T>) {
+    try {  // in T's range, never converted (core/json_fields.h)
+      return JsonInt<T>(*it, key);
+    } catch (const std::invalid_argument& e) {
+      return absl::InvalidArgumentError(absl::StrCat("key ", e.what()));
+    }
+  } else {
+    return it->get<T>();
+  }
 }
 
 }  // namespace
@@ -134,18 +143,18 @@ absl::StatusOr<Value> GetValue(const json& j, int max_value) {
     absl::StatusOr<ValueKind> kind = ParseKind(j.at("value_kind").get<std::string>());
     if (!kind.ok()) return kind.status();
     v.kind = *kind;
-    v.value = j.at("value").get<int>();
+    v.value = JsonIntAt<int>(j, "value");
     const json& bound = j.at("bound");
     absl::StatusOr<BoundSide> side = ParseBound(bound.is_null() ? "" : bound.get<std::string>());
     if (!side.ok()) return side.status();
     v.bound = *side;
     const json& depth = j.at("depth");
-    v.depth = depth.is_null() ? 0 : depth.get<int>();
-    v.lower = j.at("lower").get<int>();
-    v.upper = j.at("upper").get<int>();
+    v.depth = depth.is_null() ? 0 : JsonInt<int>(depth, "depth");
+    v.lower = JsonIntAt<int>(j, "lower");
+    v.upper = JsonIntAt<int>(j, "upper");
     if (absl::Status s = Validate(v, max_value); !s.ok()) return s;
     return v;
-  } catch (const json::exception& e) {
+  } catch (const std::exception& e) {
     return absl::DataLossError(absl::StrCat("bad value keys: ", e.what()));
   }
 }
@@ -187,13 +196,13 @@ absl::StatusOr<UnitResult> ResultFromJson(const json& j, int max_value) {
         r.move_values.push_back({m.at("move").get<std::string>(), *mv});
       }
     }
-    r.nodes = j.at("nodes").get<std::uint64_t>();
+    r.nodes = JsonIntAt<std::uint64_t>(j, "nodes");
     r.seconds = j.at("seconds").get<double>();
-    r.tt_probes = j.value("tt_probes", std::uint64_t{0});
-    r.tt_hits = j.value("tt_hits", std::uint64_t{0});
-    r.threads = j.value("threads", 1);
+    r.tt_probes = JsonIntOr(j, "tt_probes", std::uint64_t{0});
+    r.tt_hits = JsonIntOr(j, "tt_hits", std::uint64_t{0});
+    r.threads = JsonIntOr(j, "threads", 1);
     return r;
-  } catch (const json::exception& e) {
+  } catch (const std::exception& e) {
     return absl::DataLossError(absl::StrCat("bad result keys: ", e.what()));
   }
 }

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/atomic_file.h"
+#include "core/json_fields.h"
 #include "core/provenance.h"
 
 namespace tav::retro {
@@ -26,7 +27,7 @@ nlohmann::json Manifest::ToJson() const {
 absl::StatusOr<Manifest> Manifest::FromJson(const nlohmann::json& j) {
   Manifest m;
   try {
-    if (j.at("schema").get<int>() != kManifestSchema || j.at("kind") != "retro_db") {
+    if (JsonIntAt<int>(j, "schema") != kManifestSchema || j.at("kind") != "retro_db") {
       return absl::DataLossError(
           absl::StrCat("unknown manifest schema/kind (this build reads kind "
                        "retro_db schema ",
@@ -34,15 +35,15 @@ absl::StatusOr<Manifest> Manifest::FromJson(const nlohmann::json& j) {
     }
     m.spec.game = j.at("game").get<std::string>();
     m.spec.variant = j.at("variant").get<std::string>();
-    m.spec.size = j.at("size").get<int>();
+    m.spec.size = JsonIntAt<int>(j, "size");
     m.spec.empty_columns = j.value("empty_columns", "");
     m.board = j.at("board").get<std::string>();
     m.selection = j.at("selection").get<std::string>();
     absl::StatusOr<Encoding> enc = ParseEncoding(j.at("encoding").get<std::string>());
     if (!enc.ok()) return absl::DataLossError(enc.status().message());
     m.encoding = *enc;
-    m.tiers = j.at("tiers").get<std::uint64_t>();
-    m.positions = j.at("positions").get<std::uint64_t>();
+    m.tiers = JsonIntAt<std::uint64_t>(j, "tiers");
+    m.positions = JsonIntAt<std::uint64_t>(j, "positions");
   } catch (const std::exception& e) {
     return absl::DataLossError(absl::StrCat("bad manifest: ", e.what()));
   }

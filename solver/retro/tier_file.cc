@@ -1,13 +1,17 @@
 #include "retro/tier_file.h"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/atomic_file.h"
 #include "core/hash.h"
+#include "core/json_fields.h"
 
 namespace tav::retro {
 namespace {
@@ -48,18 +52,20 @@ absl::StatusOr<TierHeader> ParseHeader(const std::string& path, std::string_view
   try {
     h.game = j.at("game").get<std::string>();
     h.variant = j.at("variant").get<std::string>();
-    h.size = j.at("size").get<int>();
+    h.size = JsonIntAt<int>(j, "size");
     h.board = j.at("board").get<std::string>();
     h.empty_columns = j.value("empty_columns", "");
     h.tier = j.at("tier").get<std::string>();
-    h.tier_id = j.at("tier_id").get<std::uint64_t>();
-    h.count = j.at("count").get<std::uint64_t>();
+    h.tier_id = JsonIntAt<std::uint64_t>(j, "tier_id");
+    h.count = JsonIntAt<std::uint64_t>(j, "count");
     absl::StatusOr<Encoding> enc = ParseEncoding(j.at("encoding").get<std::string>());
     if (!enc.ok()) return Damaged(path, std::string(enc.status().message()));
     h.encoding = *enc;
-    h.payload_bytes = j.at("payload_bytes").get<std::uint64_t>();
+    h.payload_bytes = JsonIntAt<std::uint64_t>(j, "payload_bytes");
     const std::string sum = j.at("checksum").get<std::string>();
-    if (sum.size() != 16) return Damaged(path, "bad checksum field");
+    if (sum.size() != 16 || !std::all_of(sum.begin(), sum.end(), absl::ascii_isxdigit)) {
+      return Damaged(path, "bad checksum field (expected 16 hex digits)");
+    }
     h.checksum = std::stoull(sum, nullptr, 16);
     h.stats = j.value("stats", nlohmann::json());
   } catch (const std::exception& e) {
@@ -86,12 +92,17 @@ std::uint64_t Checksum64(std::string_view bytes) {
   return Mix64(h ^ tail ^ (bytes.size() - i));
 }
 
-absl::Status WriteTierFile(const std::string& path, TierHeader header, std::string_view payload,
-                           bool durable) {
+std::string SerializeTierFile(TierHeader header, std::string_view payload) {
   header.payload_bytes = payload.size();
   header.checksum = Checksum64(payload);
   std::string contents = absl::StrCat(MagicLine(), "\n", HeaderJson(header).dump(), "\n");
   contents.append(payload.data(), payload.size());
+  return contents;
+}
+
+absl::Status WriteTierFile(const std::string& path, TierHeader header, std::string_view payload,
+                           bool durable) {
+  const std::string contents = SerializeTierFile(std::move(header), payload);
   return WriteFileAtomically(path, contents, durable ? Durability::kSynced : Durability::kUnsynced);
 }
 
@@ -100,19 +111,23 @@ absl::StatusOr<TierFile> ReadTierFile(const std::string& path) {
     return absl::NotFoundError(absl::StrCat("missing tier file ", path));
   absl::StatusOr<std::string> all = ReadWholeFile(path);
   if (!all.ok()) return all.status();
-  const size_t nl1 = all->find('\n');
-  const size_t nl2 = nl1 == std::string::npos ? nl1 : all->find('\n', nl1 + 1);
+  return ParseTierFile(*all, path);
+}
+
+absl::StatusOr<TierFile> ParseTierFile(std::string_view all, const std::string& path) {
+  const size_t nl1 = all.find('\n');
+  const size_t nl2 = nl1 == std::string::npos ? nl1 : all.find('\n', nl1 + 1);
   if (nl2 == std::string::npos) return Damaged(path, "truncated header");
-  absl::StatusOr<TierHeader> h = ParseHeader(path, std::string_view(*all).substr(0, nl1),
-                                             std::string_view(*all).substr(nl1 + 1, nl2 - nl1 - 1));
+  absl::StatusOr<TierHeader> h =
+      ParseHeader(path, all.substr(0, nl1), all.substr(nl1 + 1, nl2 - nl1 - 1));
   if (!h.ok()) return h.status();
   TierFile file;
   file.header = *h;
-  if (all->size() - nl2 - 1 != h->payload_bytes) {
-    return Damaged(path, absl::StrCat("payload has ", all->size() - nl2 - 1, " bytes, header says ",
+  if (all.size() - nl2 - 1 != h->payload_bytes) {
+    return Damaged(path, absl::StrCat("payload has ", all.size() - nl2 - 1, " bytes, header says ",
                                       h->payload_bytes));
   }
-  file.payload = all->substr(nl2 + 1);
+  file.payload = std::string(all.substr(nl2 + 1));
   if (Checksum64(file.payload) != h->checksum) return Damaged(path, "checksum mismatch");
   return file;
 }

@@ -42,6 +42,10 @@ struct TierHeader {
 // A 64-bit checksum of the payload (Mix64 over 8-byte words).
 std::uint64_t Checksum64(std::string_view bytes);
 
+// The file's bytes: magic line, header (payload_bytes and checksum filled in
+// from `payload`), payload.
+std::string SerializeTierFile(TierHeader header, std::string_view payload);
+
 // Fills payload_bytes and checksum, then writes atomically: a temporary file
 // renamed over `path`, fsync'ed (file and directory) when `durable`. Without
 // it (tests) a kill -9 still leaves whole files, a power cut may not.
@@ -56,6 +60,9 @@ struct TierFile {
 // Reads and checks a tier file: magic, version, header fields, payload size
 // and checksum. Errors: NotFound (no file), DataLoss (anything damaged).
 absl::StatusOr<TierFile> ReadTierFile(const std::string& path);
+
+// ReadTierFile's checks on bytes already in memory; `path` names them in errors.
+absl::StatusOr<TierFile> ParseTierFile(std::string_view bytes, const std::string& path);
 
 // The header only (and the file size against payload_bytes); no checksum.
 absl::StatusOr<TierHeader> ReadTierHeader(const std::string& path);

@@ -7,8 +7,14 @@
 
 namespace tav::retro {
 
-std::string TierStore::tier_path(const std::string& name) const {
-  return absl::StrCat(dir_, "/tiers/", name, ".tier");
+std::string TierFilePath(const std::string& dir, const std::string& name) {
+  std::string path = absl::StrCat(dir, "/tiers/t", name, ".tier");
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    std::string legacy = absl::StrCat(dir, "/tiers/", name, ".tier");
+    if (std::filesystem::exists(legacy, ec)) return legacy;
+  }
+  return path;
 }
 
 bool TierStore::has_file(const std::string& name) const {

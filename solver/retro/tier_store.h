@@ -2,7 +2,13 @@
 //
 // Layout of a database directory (tav retro --out=DIR):
 //   DIR/manifest.json     what the database is (retro/manifest.h)
-//   DIR/tiers/NAME.tier   one file per solved tier (retro/tier_file.h)
+//   DIR/tiers/tNAME.tier  one file per solved tier (retro/tier_file.h); the
+//                         't' keeps names that start with '-' (a Prairie
+//                         tier with column a empty: "-777") from reading as
+//                         options in `cmd tiers/*` or `cd tiers; cmd *`.
+//                         Directories written before the prefix hold
+//                         NAME.tier files; readers take those when the
+//                         prefixed file is absent (TierFilePath).
 //   DIR/progress.jsonl    one line per tier solved: seconds, rate (timing only)
 //   DIR/stats.json        the statistics, written when the run completes
 //
@@ -25,6 +31,11 @@
 #include "retro/value_code.h"
 
 namespace tav::retro {
+
+// The file of tier `name` in database directory `dir`: DIR/tiers/tNAME.tier,
+// or the unprefixed DIR/tiers/NAME.tier of an older directory when only that
+// one exists.
+std::string TierFilePath(const std::string& dir, const std::string& name);
 
 // The values of one tier, as stored.
 class TierTable {
@@ -72,7 +83,7 @@ class TierStore {
 
   const std::string& dir() const { return dir_; }
   const TierIdentity& identity() const { return identity_; }
-  std::string tier_path(const std::string& name) const;
+  std::string tier_path(const std::string& name) const { return TierFilePath(dir_, name); }
   bool has_file(const std::string& name) const;
 
   // The table of a tier, from the cache or the file. `count` is the tier's

@@ -76,9 +76,7 @@ class RetroVerifier {
     if (manifest_.encoding == Encoding::kDtw8) return DecodeDtw(b[index]);
     return {((b[index >> 3] >> (index & 7)) & 1) ? +1 : -1, 0};
   }
-  std::string TierPath(Tier t) const {
-    return absl::StrCat(options_.dir, "/tiers/", game_.tier_name(t), ".tier");
-  }
+  std::string TierPath(Tier t) const { return TierFilePath(options_.dir, game_.tier_name(t)); }
   absl::StatusOr<std::shared_ptr<const Loaded>> Load(Tier canonical);
   std::string Describe(Outcome o) const {
     if (manifest_.encoding == Encoding::kWl1) return o.result > 0 ? "win" : "loss";

@@ -4,6 +4,13 @@
 // RULES.md board string (N*N characters, row 1 first), side X or O, score the
 // exact value for the side to move, best_moves a comma-separated list of every
 // move reaching it. Fields after the sixth are kept as text and ignored.
+//
+// A line without '|' and with a ';' is an Edax .obf line instead:
+//   BOARD SIDE; MOVE:SCORE; MOVE:SCORE; ...
+// (64 squares of X or * for black, O for white, - or . empty, letters in
+// either case; PS is a pass). Its id is its line number, its score the best
+// of the listed move scores, its best moves those reaching it; a line must
+// list at least one pair. A file may mix both forms.
 #pragma once
 
 #include <string>

@@ -6,8 +6,12 @@
 #include <cstdlib>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "core/strings.h"
 
 namespace tav::reversi {
 
@@ -194,6 +198,7 @@ std::string ReversiGame<kNeutrals>::position_string(const Position& p) const {
 
 template <bool kNeutrals>
 absl::StatusOr<Position> ReversiGame<kNeutrals>::parse_position(std::string_view text) const {
+  if (text.find(';') != std::string_view::npos) return parse_obf(text);
   std::vector<absl::string_view> parts =
       absl::StrSplit(absl::StripAsciiWhitespace(absl::string_view(text.data(), text.size())),
                      absl::ByAnyChar(" \t"), absl::SkipEmpty());
@@ -241,6 +246,67 @@ absl::StatusOr<Position> ReversiGame<kNeutrals>::parse_position(std::string_view
   } else {
     return absl::InvalidArgumentError(
         absl::StrCat("bad side to move '", std::string(parts[1]), "': expected X or O"));
+  }
+  return p;
+}
+
+template <bool kNeutrals>
+absl::StatusOr<Position> ReversiGame<kNeutrals>::parse_obf(std::string_view text) const {
+  const auto bad = [](auto... why) {
+    return absl::InvalidArgumentError(absl::StrCat("bad .obf position: ", why...));
+  };
+  if (kNeutrals || n_ != 8) {
+    return bad("the Edax .obf form (with ';') is for 8x8 Othello, not ", AV(kName), " ",
+               board_name());
+  }
+  const absl::string_view all = AV(text);
+  const size_t semicolon = all.find(';');
+  // Step 1. "board side": normalised to the RULES.md form and parsed as one.
+  std::vector<absl::string_view> head =
+      absl::StrSplit(absl::StripAsciiWhitespace(all.substr(0, semicolon)), absl::ByAnyChar(" \t"),
+                     absl::SkipEmpty());
+  if (head.size() != 2 || head[0].size() != 64) {
+    return bad("expected 64 squares, a space, the side to move (X or O) and ';'");
+  }
+  std::string rules(head[0]);
+  for (size_t i = 0; i < rules.size(); ++i) {
+    const char c = rules[i];
+    if (c == 'X' || c == 'x' || c == '*') {
+      rules[i] = 'X';
+    } else if (c == 'O' || c == 'o') {
+      rules[i] = 'O';
+    } else if (c == '-' || c == '.') {
+      rules[i] = '-';
+    } else {
+      return bad("bad character '", std::string(1, c), "' at board index ", i,
+                 "; expected X, *, O, - or .");
+    }
+  }
+  const char side = static_cast<char>(std::toupper(static_cast<unsigned char>(head[1][0])));
+  if (head[1].size() != 1 || (side != 'X' && side != 'O' && head[1] != "*")) {
+    return bad("bad side to move '", head[1], "': expected X or O");
+  }
+  absl::StrAppend(&rules, " ", side == 'O' ? "O" : "X");
+  absl::StatusOr<Position> p = parse_position(rules);
+  if (!p.ok()) return p.status();
+  // Step 2. The "move:score;" pairs: well formed, legal, in range.
+  for (absl::string_view pair : absl::StrSplit(all.substr(semicolon + 1), ';')) {
+    pair = absl::StripAsciiWhitespace(pair);
+    if (pair.empty()) continue;
+    const size_t colon = pair.find(':');
+    int score = 0;
+    absl::string_view number =
+        colon == absl::string_view::npos ? "" : absl::StripAsciiWhitespace(pair.substr(colon + 1));
+    absl::ConsumePrefix(&number, "+");
+    if (colon == absl::string_view::npos || !absl::SimpleAtoi(number, &score) || score < -64 ||
+        score > 64) {
+      return bad("'", pair, "' is not 'move:score' with a score in -64..64");
+    }
+    const absl::string_view move = absl::StripAsciiWhitespace(pair.substr(0, colon));
+    absl::StatusOr<Move> m = parse_move(*p, absl::EqualsIgnoreCase(move, "ps")
+                                                ? std::string_view("pass")
+                                                : std::string_view(move.data(), move.size()));
+    if (!m.ok()) return bad("'", pair, "': ", m.status().message());
   }
   return p;
 }

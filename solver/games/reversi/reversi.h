@@ -193,6 +193,12 @@ class ReversiGame {
   }
 
   std::string position_string(const Position& p) const;
+  // The RULES.md string ("X...O- X") and, for 8x8 Othello, an Edax .obf line:
+  // 64 squares of X or * (black), O (white), - or . (empty), letters in
+  // either case, a space, the side to move, ';', then optional "move:score;"
+  // pairs (checked: a legal move, or PS for a pass, and a score within
+  // +-64; the values themselves are not used here). Printed back in the
+  // RULES.md form.
   absl::StatusOr<Position> parse_position(std::string_view text) const;
   std::string move_string(const Position& p, Move m) const;
   absl::StatusOr<Move> parse_move(const Position& p, std::string_view text) const;
@@ -203,6 +209,8 @@ class ReversiGame {
   absl::StatusOr<int> parse_square(std::string_view text) const;
 
  private:
+  absl::StatusOr<Position> parse_obf(std::string_view text) const;
+
   ReversiGame(int n, bool misere)
       : n_(n),
         misere_(misere),
