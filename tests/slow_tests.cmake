@@ -15,6 +15,6 @@ foreach(source ${TAV_SLOW_TEST_SOURCES})
   target_compile_definitions(${name} PRIVATE TAV_BINARY="$<TARGET_FILE:tav>"
                                              TAV_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
   add_dependencies(${name} tav)
-  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 120
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 600
                        PROPERTIES TIMEOUT 900 LABELS no_sanitizer)
 endforeach()
