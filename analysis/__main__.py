@@ -1,5 +1,8 @@
 """Command line: ``python3 -m analysis report PATH… --out DIR`` and ``summary PATH…``.
 
+From the repository root as ``/usr/bin/python3 -m analysis``; from anywhere as the wrapper
+``tav-analysis`` at the repository root.
+
 Exit status 0 on success, 2 for bad input (unknown kind or schema version, a path that does not
 exist, a malformed record under ``--strict``, nothing to summarise), like ``tav``. Errors are one
 line on stderr; skipped records are reported as ``warning: FILE:LINE: …`` lines.
@@ -21,9 +24,9 @@ from .schema import InputError  # noqa: E402
 from .summary import text_summary  # noqa: E402
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python3 -m analysis",
+        prog=prog,
         description="Tables and plots from Tavoliere results (schemas: data/README.md).")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     report = commands.add_parser(
@@ -43,8 +46,9 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv=None) -> int:
-    args = _parser().parse_args(argv)
+def main(argv=None, prog: str = "python3 -m analysis") -> int:
+    """Runs the command line on ``argv`` (default: sys.argv); returns the exit status."""
+    args = _parser(prog).parse_args(argv)
     try:
         ds = load(args.paths, strict=args.strict)
         if args.command == "summary":

@@ -73,18 +73,37 @@ def default_warn(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr)
 
 
+def not_results(path: Path) -> str | None:
+    """What ``path`` is when it is a file ``tav`` writes that holds no result records, else None.
+
+    So far one: ``progress.jsonl`` of a retrograde database (the folder with ``manifest.json``),
+    ``tav retro``'s timing log, one line per tier without ``kind`` (its totals are in
+    ``stats.json``).
+    """
+    if path.name == "progress.jsonl" and (path.parent / "manifest.json").is_file():
+        return "the timing log of a tav retro database (its totals are in stats.json)"
+    return None
+
+
 def find_files(paths) -> list[Path]:
-    """Result files named by ``paths`` (files are taken as given, folders searched recursively)."""
+    """Result files named by ``paths`` (files are taken as given, folders searched recursively).
+
+    A folder search passes over the files ``tav`` writes without result records
+    (:func:`not_results`); naming one of them is an input error.
+    """
     found: list[Path] = []
     for given in paths:
         path = Path(given)
         if path.is_file():
+            if (what := not_results(path)) is not None:
+                raise InputError(f"{given}: {what}, not a result file")
             found.append(path)
         elif path.is_dir():
             for root, dirs, files in os.walk(path):
                 # Hidden folders (.git, .ipynb_checkpoints) never hold results.
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                found.extend(Path(root) / f for f in sorted(files) if f.endswith(SUFFIXES))
+                found.extend(Path(root) / f for f in sorted(files)
+                             if f.endswith(SUFFIXES) and not_results(Path(root) / f) is None)
         else:
             raise InputError(f"{given}: no such file or directory")
     unique: dict[Path, Path] = {}

@@ -172,7 +172,7 @@ def _speedup_figure(table: pd.DataFrame, total: pd.DataFrame, runs: pd.DataFrame
     ax.set_ylabel(f"speedup over {lowest} thread{'s' if lowest > 1 else ''}")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7)
-    ax.set_title("Speedup against thread count (thin lines: single positions)")
+    plotting.axes_title(ax, "Speedup against thread count (thin lines: single positions)")
     return fig
 
 

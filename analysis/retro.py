@@ -56,17 +56,24 @@ def remoteness_table(long: pd.DataFrame, game: str) -> pd.DataFrame:
 
 
 def tier_table(ds: Dataset, run: str) -> pd.DataFrame:
-    tiers = ds.retro_tiers[ds.retro_tiers["run"] == run]
-    long = ds.retro_remoteness[(ds.retro_remoteness["run"] == run) & ds.retro_remoteness["tier"].notna()]
-    rows = []
-    for tier in tiers.to_dict("records"):
-        part = long[long["tier"] == tier["tier"]]
-        counts = part.groupby("result")["count"].sum()
-        wins = part[part["result"] == "win"]
-        rows.append({"tier": tier["tier"], "positions": tier["positions"], "seconds": tier["seconds"],
-                     **{PLURAL[r]: int(counts.get(r, 0)) for r in RESULTS},
-                     "longest win (plies)": wins["plies"].max() if len(wins) else np.nan})
-    return pd.DataFrame(rows)
+    """One row per tier of ``run``: positions, seconds, wins/losses/draws, longest win (plies).
+
+    All tiers at once: one group-by over the run's per-tier remoteness counts, joined onto the
+    tier list (a run has tens of thousands of tiers, so no per-tier filtering).
+    """
+    tiers = ds.retro_tiers.loc[ds.retro_tiers["run"] == run, ["tier", "positions", "seconds"]]
+    if not len(tiers):
+        return pd.DataFrame()
+    long = ds.retro_remoteness[(ds.retro_remoteness["run"] == run)
+                               & ds.retro_remoteness["tier"].notna()]
+    counts = long.groupby(["tier", "result"])["count"].sum().unstack("result")
+    counts = counts.reindex(columns=list(RESULTS)).rename(columns=PLURAL)
+    longest = long[long["result"] == "win"].groupby("tier")["plies"].max()
+    table = tiers.reset_index(drop=True).join(counts, on="tier")
+    for result in RESULTS:
+        table[PLURAL[result]] = table[PLURAL[result]].fillna(0).astype(int)
+    table["longest win (plies)"] = table["tier"].map(longest)
+    return table
 
 
 def overview(ds: Dataset) -> pd.DataFrame:
@@ -96,7 +103,7 @@ def _figure(long: pd.DataFrame, game: str, title: str):
         plotting.integer_x(ax)
         ax.set_xlabel("remoteness (plies to the end)")
         ax.set_ylabel("positions")
-        ax.set_title(f"{player(game, side)} to move", fontsize=9)
+        plotting.axes_title(ax, f"{player(game, side)} to move", fontsize=9)
         ax.legend(fontsize=7)
         ax.grid(True, axis="y", alpha=0.3)
     plotting.title(fig, title)

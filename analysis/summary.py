@@ -164,7 +164,7 @@ def _distribution_plot(table: pd.DataFrame):
                 bottom += pivot[kind].values
         ax.axvline(0, color="black", linewidth=0.6)
         plotting.integer_x(ax)
-        ax.set_title(group, fontsize=9)
+        plotting.axes_title(ax, group, fontsize=9)
         ax.set_xlabel("value, first player's view")
         ax.set_ylabel("positions")
         ax.legend(fontsize=7)
@@ -187,7 +187,7 @@ def _outcome_plot(table: pd.DataFrame):
     ax.invert_yaxis()
     ax.set_xlabel("share of searched positions (all value kinds)")
     ax.legend(fontsize=7, loc="lower right")
-    ax.set_title("First-player outcomes")
+    plotting.axes_title(ax, "First-player outcomes")
     return fig
 
 

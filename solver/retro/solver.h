@@ -9,9 +9,14 @@
 //      child tiers, or from earlier layers of this tier) and takes the best,
 //      so every value is written once by the one thread that owns the index:
 //      no locks, no atomics, OpenMP dynamic scheduling over index chunks.
-//      A layer that may contain cycles is solved by retrograde levels: pass n
-//      finds the wins and losses in exactly n plies (relaxed atomic loads and
-//      stores of the bytes), what is left at the end is a draw;
+//      A layer that may contain cycles is solved by value iteration (the
+//      "retrograde levels" of the literature): parallel sweeps over the
+//      layer, sweep n deciding the positions won or lost in exactly n plies
+//      (acquire/release atomic loads and stores of the bytes), until a sweep
+//      decides nothing; what is left at the end is a draw. Simple and
+//      lock-free, at the price of one sweep per ply of the longest distance
+//      (a queue of predecessors would visit each position once, but needs
+//      unmoves and a shared queue);
 //   3. write the tier file atomically with its statistics in the header, then
 //      append a timing line to progress.jsonl.
 // A killed run restarts at the first tier without a file; values never
@@ -33,6 +38,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -115,13 +121,53 @@ class RetroSolver {
     std::string failure;
   };
 
+  // Run's steps, besides SolveTier and BuildStats.
   absl::Status CheckOrder(const std::vector<Tier>& tiers) const;
+  Manifest DescribeDatabase(const std::vector<Tier>& tiers) const;
+  // Creates options_.dir (or checks that it holds this database), clears a killed run's
+  // temporary files, sets store_ and opens progress.jsonl for appending.
+  absl::Status OpenDatabase(const Manifest& manifest, AppendLog& progress_log);
+  // The statistics of a tier file already on disk, after checking its header.
+  absl::StatusOr<TierStats> ReadFinishedTier(Tier tier, const std::string& name,
+                                             std::uint64_t size) const;
+  // Writes the tier file (atomically) and keeps its table in the store for the parents.
+  absl::Status WriteTier(Tier tier, const std::string& name,
+                         const std::vector<std::uint8_t>& values, const TierStats& stats);
+  // One progress line on stderr: tier k of `tiers`, rate, share done, ETA, memory.
+  void PrintProgress(std::uint64_t k, std::uint64_t tiers, const std::string& name,
+                     std::uint64_t size, double secs, double elapsed, std::uint64_t run_positions,
+                     std::uint64_t done_positions, std::uint64_t positions) const;
   absl::StatusOr<TierStats> SolveTier(Tier tier, std::uint64_t order,
                                       std::vector<std::uint8_t>& values);
   template <Encoding kEnc>
   void SolveAcyclicLayer(TierJob& job, std::uint64_t begin, std::uint64_t end, TierStats& stats);
+  // Value iteration over a layer with cycles (the header comment): the sweeps, then the draws
+  // and the statistics.
   template <Encoding kEnc>
   void SolveCyclicLayer(TierJob& job, std::uint64_t begin, std::uint64_t end, TierStats& stats);
+  // What a cyclic layer's sweeps share.
+  static constexpr std::uint8_t kOpen = 0, kFinal = 1, kHole = 2;
+  struct CyclicLayer {
+    std::uint64_t begin, end;
+    std::vector<std::uint8_t> resolved;  // per index: kOpen, kFinal (value final) or kHole
+    std::atomic<int> max_plies{0};       // the longest distance of a child seen so far
+    void NotePlies(int d) {
+      int m = max_plies.load(std::memory_order_relaxed);
+      while (d > m && !max_plies.compare_exchange_weak(m, d, std::memory_order_relaxed)) {
+      }
+    }
+  };
+  // One sweep: writes the values decided at `level`; returns how many.
+  template <Encoding kEnc>
+  std::uint64_t CyclicSweep(TierJob& job, CyclicLayer& layer, int level);
+  // The value of `pos` (in the layer, not a hole) if a sweep at `level` decides it: dtw8, a
+  // win or loss in exactly `level` plies (a finished game at level 0); wl1, a win or a loss.
+  template <Encoding kEnc>
+  std::optional<Outcome> DecideAtLevel(TierJob& job, CyclicLayer& layer, const Position& pos,
+                                       typename G::MoveList& moves, int level);
+  // After the sweeps: the open positions become draws (an error under wl1); the statistics.
+  template <Encoding kEnc>
+  void FinishCyclicLayer(TierJob& job, const CyclicLayer& layer, TierStats& stats);
   // The stored code of a non-finished child of a position in job.tier.
   template <Encoding kEnc>
   Outcome ChildOutcome(TierJob& job, const Position& parent, const Position& child) const;
@@ -320,109 +366,116 @@ template <TierGame G>
 template <Encoding kEnc>
 void RetroSolver<G>::SolveCyclicLayer(TierJob& job, std::uint64_t begin, std::uint64_t end,
                                       TierStats& stats) {
-  std::vector<std::uint8_t>& values = *job.values;
-  const std::uint64_t n = end - begin;
-  std::vector<std::uint8_t> resolved(n, 0);  // 1 once the value is final
-  auto load = [](std::uint8_t& b) {
-    return std::atomic_ref<std::uint8_t>(b).load(std::memory_order_acquire);
-  };
-  auto store = [](std::uint8_t& b, std::uint8_t v) {
-    std::atomic_ref<std::uint8_t>(b).store(v, std::memory_order_release);
-  };
-  std::atomic<int> max_plies{0};
-  auto note_plies = [&](int d) {
-    int m = max_plies.load(std::memory_order_relaxed);
-    while (d > m && !max_plies.compare_exchange_weak(m, d, std::memory_order_relaxed)) {
-    }
-  };
-  // Level 0: holes and finished positions; outside children set max_plies.
+  CyclicLayer layer{begin, end, std::vector<std::uint8_t>(end - begin, kOpen)};
+  // Step 1. Value iteration: sweep n decides the positions won or lost in exactly n plies (wl1:
+  // won or lost at all), sweep 0 the holes and finished games. It ends when a sweep decides
+  // nothing and, for dtw8, no distance of a known child can still make a longer one.
   for (int level = 0;; ++level) {
-    std::atomic<std::uint64_t> newly{0};
-#pragma omp parallel num_threads(options_.threads)
-    {
-      Position pos, child;
-      typename G::MoveList moves;
-      std::uint64_t mine = 0;
-#pragma omp for schedule(dynamic, 1024)
-      for (std::int64_t k = 0; k < static_cast<std::int64_t>(n); ++k) {
-        if (resolved[k]) continue;  // written only by this index's owner, in earlier levels
-        const std::uint64_t i = begin + static_cast<std::uint64_t>(k);
-        if (!game_.unrank(job.tier, i, pos)) {
-          std::atomic_ref<std::uint8_t>(resolved[k]).store(2, std::memory_order_release);
-          continue;
-        }
-        game_.generate_moves(pos, moves);
-        Outcome result;
-        bool decided = false;
-        if (moves.size() == 0) {
-          result = FromGameValue(game_.final_value(pos));
-          decided = true;
-        } else {
-          bool unknown = false, any_loss = false, all_wins = true;
-          int loss_min = 1 << 20, win_max = -1;
-          for (const auto& m : moves) {
-            child = pos;
-            game_.play(child, m);
-            Outcome c;
-            if (game_.in_tables(child) && game_.tier_of(child) == job.tier) {
-              const std::uint64_t ci = game_.rank(job.tier, child);
-              if (ci >= begin && ci < end) {
-                if (!std::atomic_ref<std::uint8_t>(resolved[ci - begin])
-                         .load(std::memory_order_acquire)) {
-                  unknown = true;
-                  all_wins = false;
-                  continue;
-                }
-                const std::uint8_t code = load(values[ci]);
-                c = kEnc == Encoding::kDtw8 ? DecodeDtw(code) : Outcome{code ? 1 : -1, 0};
-              } else {
-                c = ChildOutcome<kEnc>(job, pos, child);
-              }
-            } else {
-              c = ChildOutcome<kEnc>(job, pos, child);
-            }
-            note_plies(c.plies);
-            if (c.result < 0) {
-              any_loss = true;
-              loss_min = std::min(loss_min, c.plies);
-            }
-            if (c.result <= 0) all_wins = false;
-            if (c.result > 0) win_max = std::max(win_max, c.plies);
-          }
-          if constexpr (kEnc == Encoding::kWl1) {
-            if (any_loss)
-              result = {+1, 0}, decided = true;
-            else if (!unknown && all_wins)
-              result = {-1, 0}, decided = true;
-          } else {
-            // Exactly this level's distance: a loss child one ply nearer, or
-            // every child a known win with the farthest one ply nearer.
-            if (any_loss && loss_min + 1 == level) {
-              result = {+1, level};
-              decided = true;
-            } else if (!unknown && all_wins && win_max + 1 == level) {
-              result = {-1, level};
-              decided = true;
-            }
-          }
-        }
-        if (!decided) continue;
-        if (kEnc == Encoding::kDtw8 && result.plies != level)
-          continue;  // finished games: level 0 only
-        store(values[i],
-              kEnc == Encoding::kDtw8 ? EncodeDtw(result) : (result.result > 0 ? kWlWin : kWlLoss));
-        std::atomic_ref<std::uint8_t>(resolved[k]).store(1, std::memory_order_release);
-        ++mine;
-      }
-      newly += mine;
-    }
+    const std::uint64_t newly = CyclicSweep<kEnc>(job, layer, level);
     if (kEnc == Encoding::kWl1 ? (newly == 0 && level > 0)
-                               : (newly == 0 && level > max_plies.load() + 1)) {
+                               : (newly == 0 && level > layer.max_plies.load() + 1)) {
       break;
     }
     if (level > 4 * kMaxDtwDistance) break;
   }
-  // What is left is a draw; then the statistics, in one more pass.
+  // Step 2. What is left is a draw; then the statistics, in one more pass.
+  FinishCyclicLayer<kEnc>(job, layer, stats);
+}
+
+template <TierGame G>
+template <Encoding kEnc>
+std::uint64_t RetroSolver<G>::CyclicSweep(TierJob& job, CyclicLayer& layer, int level) {
+  std::vector<std::uint8_t>& values = *job.values;
+  const std::uint64_t n = layer.end - layer.begin;
+  std::atomic<std::uint64_t> newly{0};
+#pragma omp parallel num_threads(options_.threads)
+  {
+    Position pos;
+    typename G::MoveList moves;
+    std::uint64_t mine = 0;
+#pragma omp for schedule(dynamic, 1024)
+    for (std::int64_t k = 0; k < static_cast<std::int64_t>(n); ++k) {
+      // Written only by this index's owner, in earlier sweeps: a plain read.
+      if (layer.resolved[k] != kOpen) continue;
+      const std::uint64_t i = layer.begin + static_cast<std::uint64_t>(k);
+      if (!game_.unrank(job.tier, i, pos)) {
+        std::atomic_ref<std::uint8_t>(layer.resolved[k]).store(kHole, std::memory_order_release);
+        continue;
+      }
+      const std::optional<Outcome> result = DecideAtLevel<kEnc>(job, layer, pos, moves, level);
+      if (!result) continue;
+      std::atomic_ref<std::uint8_t>(values[i]).store(
+          kEnc == Encoding::kDtw8 ? EncodeDtw(*result) : (result->result > 0 ? kWlWin : kWlLoss),
+          std::memory_order_release);
+      std::atomic_ref<std::uint8_t>(layer.resolved[k]).store(kFinal, std::memory_order_release);
+      ++mine;
+    }
+    newly += mine;
+  }
+  return newly;
+}
+
+template <TierGame G>
+template <Encoding kEnc>
+std::optional<Outcome> RetroSolver<G>::DecideAtLevel(TierJob& job, CyclicLayer& layer,
+                                                     const Position& pos,
+                                                     typename G::MoveList& moves, int level) {
+  game_.generate_moves(pos, moves);
+  if (moves.size() == 0) {
+    const Outcome over = FromGameValue(game_.final_value(pos));
+    if (kEnc == Encoding::kDtw8 && over.plies != level) return std::nullopt;  // level 0 only
+    return over;
+  }
+  // The children: values from other tiers and earlier layers, or from this layer where a
+  // sweep has decided them already (another thread may decide one during this sweep: acquire).
+  bool unknown = false, any_loss = false, all_wins = true;
+  int loss_min = 1 << 20, win_max = -1;
+  Position child;
+  for (const auto& m : moves) {
+    child = pos;
+    game_.play(child, m);
+    Outcome c;
+    std::uint64_t ci = 0;
+    const bool in_layer = game_.in_tables(child) && game_.tier_of(child) == job.tier &&
+                          (ci = game_.rank(job.tier, child)) >= layer.begin && ci < layer.end;
+    if (in_layer) {
+      if (std::atomic_ref<std::uint8_t>(layer.resolved[ci - layer.begin])
+              .load(std::memory_order_acquire) == kOpen) {
+        unknown = true;
+        all_wins = false;
+        continue;
+      }
+      const std::uint8_t code =
+          std::atomic_ref<std::uint8_t>((*job.values)[ci]).load(std::memory_order_acquire);
+      c = kEnc == Encoding::kDtw8 ? DecodeDtw(code) : Outcome{code ? 1 : -1, 0};
+    } else {
+      c = ChildOutcome<kEnc>(job, pos, child);
+    }
+    layer.NotePlies(c.plies);
+    if (c.result < 0) {
+      any_loss = true;
+      loss_min = std::min(loss_min, c.plies);
+    }
+    if (c.result <= 0) all_wins = false;
+    if (c.result > 0) win_max = std::max(win_max, c.plies);
+  }
+  if constexpr (kEnc == Encoding::kWl1) {
+    if (any_loss) return Outcome{+1, 0};
+    if (!unknown && all_wins) return Outcome{-1, 0};
+  } else {
+    // Exactly this level's distance: a loss child one ply nearer, or every child a known win
+    // with the farthest one ply nearer.
+    if (any_loss && loss_min + 1 == level) return Outcome{+1, level};
+    if (!unknown && all_wins && win_max + 1 == level) return Outcome{-1, level};
+  }
+  return std::nullopt;
+}
+
+template <TierGame G>
+template <Encoding kEnc>
+void RetroSolver<G>::FinishCyclicLayer(TierJob& job, const CyclicLayer& layer, TierStats& stats) {
+  std::vector<std::uint8_t>& values = *job.values;
+  const std::uint64_t n = layer.end - layer.begin;
 #pragma omp parallel num_threads(options_.threads)
   {
     TierStats local;
@@ -430,13 +483,13 @@ void RetroSolver<G>::SolveCyclicLayer(TierJob& job, std::uint64_t begin, std::ui
     typename G::MoveList moves;
 #pragma omp for schedule(dynamic, 2048) nowait
     for (std::int64_t k = 0; k < static_cast<std::int64_t>(n); ++k) {
-      const std::uint64_t i = begin + static_cast<std::uint64_t>(k);
-      if (resolved[k] == 2) {
+      const std::uint64_t i = layer.begin + static_cast<std::uint64_t>(k);
+      if (layer.resolved[k] == kHole) {
         ++local.holes;
         continue;
       }
       game_.unrank(job.tier, i, pos);
-      if (!resolved[k]) {
+      if (layer.resolved[k] == kOpen) {
         if (kEnc == Encoding::kWl1) {
           if (!job.failed.exchange(true)) job.failure = "a draw: wl1 cannot store draws, use dtw8";
         }
@@ -517,11 +570,84 @@ template <TierGame G>
 absl::StatusOr<SolveSummary> RetroSolver<G>::Run() {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
+  // Step 1. The tiers in solving order (children first) and what the database is.
   absl::StatusOr<std::vector<Tier>> listed = game_.tiers(options_.selection);
   if (!listed.ok()) return listed.status();
   const std::vector<Tier>& tiers = *listed;
   if (absl::Status s = CheckOrder(tiers); !s.ok()) return s;
+  const Manifest manifest = DescribeDatabase(tiers);
 
+  // Step 2. The directory: this database's (or a new one), the tier store, the progress log.
+  AppendLog progress_log;
+  if (absl::Status s = OpenDatabase(manifest, progress_log); !s.ok()) return s;
+
+  // Step 3. Every tier in order: a finished one is read back, the others solved and written.
+  SolveSummary summary;
+  summary.tiers = tiers.size();
+  summary.positions = manifest.positions;
+  std::vector<TierStats> per_tier(tiers.size());
+  std::vector<std::uint8_t> values;
+  std::uint64_t done_positions = 0, run_positions = 0;
+  auto last_print = Clock::now() - std::chrono::hours(1);
+  for (std::uint64_t k = 0; k < tiers.size(); ++k) {
+    const Tier tier = tiers[k];
+    const std::string name = game_.tier_name(tier);
+    const std::uint64_t size = game_.tier_size(tier);
+    if (store_->has_file(name)) {
+      absl::StatusOr<TierStats> stats = ReadFinishedTier(tier, name, size);
+      if (!stats.ok()) return stats.status();
+      per_tier[k] = *stats;
+      ++summary.resumed;
+      done_positions += size;
+      continue;
+    }
+    if (options_.stop_after >= 0 &&
+        static_cast<std::int64_t>(summary.solved) >= options_.stop_after) {
+      summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+      return summary;
+    }
+    const auto tier_start = Clock::now();
+    absl::StatusOr<TierStats> stats = SolveTier(tier, k, values);
+    if (!stats.ok()) return stats.status();
+    stats->longest_win_tier = tier;
+    stats->longest_win_order = k;
+    per_tier[k] = *stats;
+    if (absl::Status s = WriteTier(tier, name, values, *stats); !s.ok()) return s;
+    const double secs = std::chrono::duration<double>(Clock::now() - tier_start).count();
+    nlohmann::json line = {{"tier", name},
+                           {"positions", size},
+                           {"seconds", secs},
+                           {"threads", options_.threads},
+                           {"time", UtcNowIso8601()}};
+    if (absl::Status s = progress_log.Append(line.dump()); !s.ok()) return s;
+    ++summary.solved;
+    done_positions += size;
+    run_positions += size;
+    const auto now = Clock::now();
+    if (options_.progress &&
+        (now - last_print > std::chrono::seconds(2) || k + 1 == tiers.size())) {
+      last_print = now;
+      const double elapsed = std::chrono::duration<double>(now - t0).count();
+      PrintProgress(k, tiers.size(), name, size, secs, elapsed, run_positions, done_positions,
+                    manifest.positions);
+    }
+  }
+
+  // Step 4. The whole database's statistics, into stats.json.
+  summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  absl::StatusOr<nlohmann::json> stats = BuildStats(tiers, per_tier, summary.seconds);
+  if (!stats.ok()) return stats.status();
+  if (absl::Status s = WriteFileAtomically(options_.dir + "/stats.json", stats->dump(1) + "\n");
+      !s.ok()) {
+    return s;
+  }
+  summary.stats = *stats;
+  summary.complete = true;
+  return summary;
+}
+
+template <TierGame G>
+Manifest RetroSolver<G>::DescribeDatabase(const std::vector<Tier>& tiers) const {
   Manifest manifest;
   manifest.spec = spec_;
   manifest.spec.variant = game_.variant();
@@ -531,7 +657,11 @@ absl::StatusOr<SolveSummary> RetroSolver<G>::Run() {
   manifest.encoding = options_.encoding;
   manifest.tiers = tiers.size();
   for (Tier t : tiers) manifest.positions += game_.tier_size(t);
+  return manifest;
+}
 
+template <TierGame G>
+absl::Status RetroSolver<G>::OpenDatabase(const Manifest& manifest, AppendLog& progress_log) {
   std::error_code ec;
   std::filesystem::create_directories(options_.dir + "/tiers", ec);
   if (ec) {
@@ -557,113 +687,72 @@ absl::StatusOr<SolveSummary> RetroSolver<G>::Run() {
       options_.dir,
       TierIdentity{game_.kName.data(), game_.size(), game_.board_name(), options_.encoding},
       options_.memory_bytes);
-  AppendLog progress_log;
-  {
-    absl::StatusOr<LogLines> old = ReadLogLines(options_.dir + "/progress.jsonl");
-    const long long keep = old.ok() ? old->valid_bytes : -1;
-    if (absl::Status s = progress_log.Open(options_.dir + "/progress.jsonl", keep); !s.ok())
-      return s;
-  }
+  // A torn last line of a killed run is cut off.
+  absl::StatusOr<LogLines> old = ReadLogLines(options_.dir + "/progress.jsonl");
+  const long long keep = old.ok() ? old->valid_bytes : -1;
+  return progress_log.Open(options_.dir + "/progress.jsonl", keep);
+}
 
-  SolveSummary summary;
-  summary.tiers = tiers.size();
-  summary.positions = manifest.positions;
-  std::vector<TierStats> per_tier(tiers.size());
-  std::vector<std::uint8_t> values;
-  std::uint64_t done_positions = 0, run_positions = 0;
-  auto last_print = Clock::now() - std::chrono::hours(1);
-  for (std::uint64_t k = 0; k < tiers.size(); ++k) {
-    const Tier tier = tiers[k];
-    const std::string name = game_.tier_name(tier);
-    const std::string path = store_->tier_path(name);
-    const std::uint64_t size = game_.tier_size(tier);
-    if (store_->has_file(name)) {
-      absl::StatusOr<TierHeader> header = ReadTierHeader(path);
-      if (!header.ok()) return header.status();
-      if (absl::Status s = store_->CheckHeader(*header, tier, size, path); !s.ok()) return s;
-      absl::StatusOr<TierStats> stats = TierStats::FromJson(header->stats);
-      if (!stats.ok())
-        return absl::DataLossError(absl::StrCat(path, ": ", stats.status().message()));
-      per_tier[k] = *stats;
-      ++summary.resumed;
-      done_positions += size;
-      continue;
-    }
-    if (options_.stop_after >= 0 &&
-        static_cast<std::int64_t>(summary.solved) >= options_.stop_after) {
-      summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-      return summary;
-    }
-    const auto tier_start = Clock::now();
-    absl::StatusOr<TierStats> stats = SolveTier(tier, k, values);
-    if (!stats.ok()) return stats.status();
-    stats->longest_win_tier = tier;
-    stats->longest_win_order = k;
-    per_tier[k] = *stats;
+template <TierGame G>
+absl::StatusOr<TierStats> RetroSolver<G>::ReadFinishedTier(Tier tier, const std::string& name,
+                                                           std::uint64_t size) const {
+  const std::string path = store_->tier_path(name);
+  absl::StatusOr<TierHeader> header = ReadTierHeader(path);
+  if (!header.ok()) return header.status();
+  if (absl::Status s = store_->CheckHeader(*header, tier, size, path); !s.ok()) return s;
+  absl::StatusOr<TierStats> stats = TierStats::FromJson(header->stats);
+  if (!stats.ok()) return absl::DataLossError(absl::StrCat(path, ": ", stats.status().message()));
+  return stats;
+}
 
-    std::string payload;
-    if (options_.encoding == Encoding::kDtw8) {
-      payload.assign(reinterpret_cast<const char*>(values.data()), values.size());
-    } else {
-      payload.assign(EncodedBytes(Encoding::kWl1, values.size()), '\0');
-      for (std::uint64_t i = 0; i < values.size(); ++i) {
-        if (values[i]) payload[i >> 3] = static_cast<char>(payload[i >> 3] | (1 << (i & 7)));
-      }
-    }
-    TierHeader header;
-    header.game = std::string(G::kName);
-    header.variant = game_.variant();
-    header.size = game_.size();
-    header.board = game_.board_name();
-    header.empty_columns = spec_.empty_columns;
-    header.tier = name;
-    header.tier_id = tier;
-    header.count = size;
-    header.encoding = options_.encoding;
-    header.stats = stats->ToJson(options_.encoding == Encoding::kDtw8);
-    if (absl::Status s = WriteTierFile(path, header, payload, options_.durable); !s.ok()) {
-      return s;
-    }
-    store_->Put(
-        std::make_shared<const TierTable>(tier, size, options_.encoding, std::move(payload)));
-
-    const double secs = std::chrono::duration<double>(Clock::now() - tier_start).count();
-    nlohmann::json line = {{"tier", name},
-                           {"positions", size},
-                           {"seconds", secs},
-                           {"threads", options_.threads},
-                           {"time", UtcNowIso8601()}};
-    if (absl::Status s = progress_log.Append(line.dump()); !s.ok()) return s;
-    ++summary.solved;
-    done_positions += size;
-    run_positions += size;
-    const auto now = Clock::now();
-    if (options_.progress &&
-        (now - last_print > std::chrono::seconds(2) || k + 1 == tiers.size())) {
-      last_print = now;
-      const double elapsed = std::chrono::duration<double>(now - t0).count();
-      const double rate = elapsed > 0 ? run_positions / elapsed : 0;
-      const double eta = rate > 0 ? (manifest.positions - done_positions) / rate : 0;
-      std::fprintf(stderr,
-                   "retro: tier %llu/%llu %s  %llu positions in %.2f s (%.2f M/s)  done %.1f%%  "
-                   "ETA %s  mem %.0f MB\n",
-                   static_cast<unsigned long long>(k + 1),
-                   static_cast<unsigned long long>(tiers.size()), name.c_str(),
-                   static_cast<unsigned long long>(size), secs, secs > 0 ? size / secs / 1e6 : 0.0,
-                   100.0 * done_positions / std::max<std::uint64_t>(manifest.positions, 1),
-                   FormatDuration(eta).c_str(), PeakMemoryMb());
+template <TierGame G>
+absl::Status RetroSolver<G>::WriteTier(Tier tier, const std::string& name,
+                                       const std::vector<std::uint8_t>& values,
+                                       const TierStats& stats) {
+  std::string payload;
+  if (options_.encoding == Encoding::kDtw8) {
+    payload.assign(reinterpret_cast<const char*>(values.data()), values.size());
+  } else {
+    payload.assign(EncodedBytes(Encoding::kWl1, values.size()), '\0');
+    for (std::uint64_t i = 0; i < values.size(); ++i) {
+      if (values[i]) payload[i >> 3] = static_cast<char>(payload[i >> 3] | (1 << (i & 7)));
     }
   }
-  summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-  absl::StatusOr<nlohmann::json> stats = BuildStats(tiers, per_tier, summary.seconds);
-  if (!stats.ok()) return stats.status();
-  if (absl::Status s = WriteFileAtomically(options_.dir + "/stats.json", stats->dump(1) + "\n");
+  const std::uint64_t size = game_.tier_size(tier);
+  TierHeader header;
+  header.game = std::string(G::kName);
+  header.variant = game_.variant();
+  header.size = game_.size();
+  header.board = game_.board_name();
+  header.empty_columns = spec_.empty_columns;
+  header.tier = name;
+  header.tier_id = tier;
+  header.count = size;
+  header.encoding = options_.encoding;
+  header.stats = stats.ToJson(options_.encoding == Encoding::kDtw8);
+  if (absl::Status s = WriteTierFile(store_->tier_path(name), header, payload, options_.durable);
       !s.ok()) {
     return s;
   }
-  summary.stats = *stats;
-  summary.complete = true;
-  return summary;
+  store_->Put(std::make_shared<const TierTable>(tier, size, options_.encoding, std::move(payload)));
+  return absl::OkStatus();
+}
+
+template <TierGame G>
+void RetroSolver<G>::PrintProgress(std::uint64_t k, std::uint64_t tiers, const std::string& name,
+                                   std::uint64_t size, double secs, double elapsed,
+                                   std::uint64_t run_positions, std::uint64_t done_positions,
+                                   std::uint64_t positions) const {
+  const double rate = elapsed > 0 ? run_positions / elapsed : 0;
+  const double eta = rate > 0 ? (positions - done_positions) / rate : 0;
+  std::fprintf(stderr,
+               "retro: tier %llu/%llu %s  %llu positions in %.2f s (%.2f M/s)  done %.1f%%  "
+               "ETA %s  mem %.0f MB\n",
+               static_cast<unsigned long long>(k + 1), static_cast<unsigned long long>(tiers),
+               name.c_str(), static_cast<unsigned long long>(size), secs,
+               secs > 0 ? size / secs / 1e6 : 0.0,
+               100.0 * done_positions / std::max<std::uint64_t>(positions, 1),
+               FormatDuration(eta).c_str(), PeakMemoryMb());
 }
 
 template <TierGame G>
