@@ -111,6 +111,10 @@
 //       An exact value known without search (endgame tables), in the solver's
 //       units (the distance encoding above for kWinLossDistance games); the
 //       solver treats a position with a value as a leaf. [nullopt]
+//   nlohmann::json explore_annotations(const Position&) const;
+//       Game-specific extras of the explorer's position records, a JSON
+//       object (data/README.md, `annotations`); e.g. Cathedral's square and
+//       notation of the Cathedral piece. [empty object]
 // ---------------------------------------------------------------------------
 #pragma once
 

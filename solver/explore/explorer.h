@@ -56,7 +56,6 @@
 #include "core/natural_order.h"
 #include "core/provenance.h"
 #include "explore/annotations.h"
-#include "explore/cathedral_annotations.h"
 #include "explore/move_mapping.h"
 #include "explore/opening_tree.h"
 #include "explore/progress.h"

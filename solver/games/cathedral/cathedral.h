@@ -53,6 +53,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "core/bits.h"
@@ -61,6 +62,7 @@
 #include "games/cathedral/move_list.h"
 #include "games/cathedral/pieces.h"
 #include "games/cathedral/tables.h"
+#include "nlohmann/json.hpp"
 
 namespace tav::cathedral {
 
@@ -195,6 +197,10 @@ class Cathedral {
   std::string square_name(int sq) const;
   // The squares a move covers ("e5 d5"), for messages and tests.
   std::string placement_squares(std::uint16_t placement) const;
+  // The extras of explore records (game.h, annotations.cc): cathedral_squares
+  // (the Cathedral's squares while it is on the board, else empty) and
+  // cathedral_move (the notation placing it there, null when not on the board).
+  nlohmann::json explore_annotations(const Position& p) const;
 
   // ---- Symmetry (symmetry.cc) -------------------------------------------------
   int symmetry_count() const { return 4; }
@@ -307,5 +313,9 @@ class Cathedral {
 
   friend class CathedralTestPeer;
 };
+
+// The notation of a Cathedral on the given squares (names such as "i4", in
+// any order), or "" if they do not form one (annotations.cc).
+std::string CathedralMoveOfSquares(const std::vector<std::string>& names);
 
 }  // namespace tav::cathedral
