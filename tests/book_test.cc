@@ -16,11 +16,6 @@
 namespace tav::book {
 namespace {
 
-using explore::ExactValue;
-using explore::HeuristicValue;
-using explore::LowerBound;
-using explore::ValueKind;
-using explore::WldValue;
 using nlohmann::json;
 using testing::CliResult;
 using testing::ExpectBadInput;

@@ -9,11 +9,6 @@
 
 namespace tav::book {
 
-using explore::BoundSide;
-using explore::MoveValue;
-using explore::Value;
-using explore::ValueKind;
-
 std::uint64_t Fnv1a64(std::string_view bytes) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (unsigned char c : bytes) {
@@ -253,7 +248,7 @@ absl::StatusOr<Book> Parse(std::string_view bytes, std::string_view name) {
       mv.move = p.Str();
       mv.value = p.Val(&bad_enum);
       if (!bad_enum && p.ok()) {
-        if (absl::Status s = explore::Validate(mv.value, h.max_value); !s.ok()) {
+        if (absl::Status s = Validate(mv.value, h.max_value); !s.ok()) {
           return error("record ", i + 1, " move ", mv.move, ": ", s.message());
         }
       }
@@ -261,7 +256,7 @@ absl::StatusOr<Book> Parse(std::string_view bytes, std::string_view name) {
     }
     if (!p.ok()) return error("record ", i + 1, " of ", h.record_count, " runs past the end");
     if (bad_enum) return error("record ", i + 1, ": unknown value kind or bound code");
-    if (absl::Status s = explore::Validate(e.value, h.max_value); !s.ok()) {
+    if (absl::Status s = Validate(e.value, h.max_value); !s.ok()) {
       return error("record ", i + 1, ": ", s.message());
     }
     if (previous != nullptr &&
@@ -316,11 +311,10 @@ absl::StatusOr<Book> Merge(const std::vector<Book>& books, std::vector<std::stri
       }
       BookEntry& have = it->second;
       if (conflicts != nullptr && Contradict(have.value, e.value)) {
-        conflicts->push_back(absl::StrCat("position ", e.position, ": ",
-                                          explore::Describe(have.value), " vs ",
-                                          explore::Describe(e.value)));
+        conflicts->push_back(absl::StrCat("position ", e.position, ": ", Describe(have.value),
+                                          " vs ", Describe(e.value)));
       }
-      if (explore::Stronger(e.value, have.value)) {
+      if (Stronger(e.value, have.value)) {
         have.value = e.value;
         have.best_move = e.best_move;
       }
@@ -329,7 +323,7 @@ absl::StatusOr<Book> Merge(const std::vector<Book>& books, std::vector<std::stri
                                   [&](const MoveValue& x) { return x.move == m.move; });
         if (found == have.moves.end()) {
           have.moves.push_back(m);
-        } else if (explore::Stronger(m.value, found->value)) {
+        } else if (Stronger(m.value, found->value)) {
           found->value = m.value;
         }
       }

@@ -3,7 +3,7 @@
 //
 // A book holds, for each explored position (the canonical representative of
 // its symmetry class, keyed by the game's 64-bit hash and its position
-// string): its value with the value's kind (explore/value.h), the best move,
+// string): its value with the value's kind (core/proven_value.h), the best move,
 // and the value of every explored move, all moves in the game's notation
 // relative to that representative. Readers look an arbitrary position up by
 // trying each of its symmetric images, so they do not depend on which image
@@ -48,8 +48,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
-#include "explore/value.h"
-#include "explore/work_unit.h"
+#include "core/proven_value.h"
 
 namespace tav::book {
 
@@ -69,9 +68,9 @@ struct BookHeader {
 struct BookEntry {
   std::uint64_t key = 0;
   std::string position;
-  explore::Value value;
+  Value value;
   std::string best_move;
-  std::vector<explore::MoveValue> moves;
+  std::vector<MoveValue> moves;
 };
 
 class Book {
@@ -98,7 +97,7 @@ absl::Status WriteBook(const std::string& path, const Book& book);  // atomic
 absl::StatusOr<Book> ReadBook(const std::string& path);
 
 // Combines books of the same game, variant, board and piece set. For a
-// position in several books the stronger value wins (explore::Stronger:
+// position in several books the stronger value wins (Stronger:
 // exact > wld > bound > heuristic, deeper heuristics, tighter bounds), and
 // likewise for each move's value; on equal strength the earlier book wins.
 // Proven values that contradict each other (disjoint proven intervals) are

@@ -27,8 +27,6 @@ ABSL_FLAG(std::string, format, "jsonl", "book export: csv or jsonl");
 namespace tav::cli {
 namespace {
 
-using explore::MoveValue;
-using explore::Value;
 using nlohmann::json;
 
 absl::StatusOr<book::Book> BookFromFlag() {
@@ -97,7 +95,7 @@ absl::Status RunBookQuery(const std::vector<std::string>& args) {
       auto child = *pos;
       game.play(child, x);
       if (auto c = FindImage(game, *b, child)) {
-        v = explore::Negate(c->entry->value);
+        v = Negate(c->entry->value);
       } else {
         for (const MoveValue& mv : e.moves) {
           auto m = game.parse_move(found->stored, mv.move);
@@ -145,12 +143,11 @@ absl::Status RunBookQuery(const std::vector<std::string>& args) {
       return absl::OkStatus();
     }
     std::printf("position %s (side %d to move)\n", game.position_string(*pos).c_str(), side);
-    std::printf("value: %s\n", explore::Describe(e.value).c_str());
+    std::printf("value: %s\n", Describe(e.value).c_str());
     std::printf("best move: %s\n", best.empty() ? "-" : best.c_str());
     if (!rows.empty()) std::printf("moves:\n");
     for (const auto& [name, v] : rows) {
-      std::printf("  %-14s %s\n", name.c_str(),
-                  v ? explore::Describe(*v).c_str() : "not in the book");
+      std::printf("  %-14s %s\n", name.c_str(), v ? Describe(*v).c_str() : "not in the book");
     }
     return absl::OkStatus();
   });
@@ -179,15 +176,13 @@ absl::Status RunBookExport(const std::vector<std::string>& args) {
     for (const book::BookEntry& e : b->entries()) {
       std::vector<std::string> moves;
       for (const MoveValue& m : e.moves) {
-        moves.push_back(
-            absl::StrCat(m.move, ":", m.value.value, ":", AV(explore::KindName(m.value.kind))));
+        moves.push_back(absl::StrCat(m.move, ":", m.value.value, ":", AV(KindName(m.value.kind))));
       }
-      absl::StrAppend(
-          &out, explore::KeyHex(e.key), ",", CsvField(e.position), ",", e.value.value, ",",
-          AV(explore::KindName(e.value.kind)), ",", AV(explore::BoundName(e.value.bound)), ",",
-          e.value.kind == explore::ValueKind::kHeuristic ? absl::StrCat(e.value.depth) : "", ",",
-          e.value.lower, ",", e.value.upper, ",", CsvField(e.best_move), ",",
-          CsvField(absl::StrJoin(moves, ";")), "\n");
+      absl::StrAppend(&out, explore::KeyHex(e.key), ",", CsvField(e.position), ",", e.value.value,
+                      ",", AV(KindName(e.value.kind)), ",", AV(BoundName(e.value.bound)), ",",
+                      e.value.kind == ValueKind::kHeuristic ? absl::StrCat(e.value.depth) : "", ",",
+                      e.value.lower, ",", e.value.upper, ",", CsvField(e.best_move), ",",
+                      CsvField(absl::StrJoin(moves, ";")), "\n");
     }
   } else {
     for (const book::BookEntry& e : b->entries()) {

@@ -14,7 +14,7 @@
 //      anything new is in it (run_files.h LogSyncer), so a power failure too
 //      loses at most the last moments. `resume` reloads those lines, drops a torn last
 //      line, and solves only what is missing.
-//   4. Back the values up to the root (value.h Backup: kinds combine soundly),
+//   4. Back the values up to the root (core/proven_value.h Backup: kinds combine soundly),
 //      then write the final results.jsonl (sorted, frontier + backed-up
 //      records), book.tvb and run.json, each atomically.
 //
@@ -54,13 +54,13 @@
 #include "core/atomic_file.h"
 #include "core/game.h"
 #include "core/natural_order.h"
+#include "core/proven_value.h"
 #include "core/provenance.h"
 #include "explore/annotations.h"
 #include "explore/move_mapping.h"
 #include "explore/opening_tree.h"
 #include "explore/progress.h"
 #include "explore/run_files.h"
-#include "explore/value.h"
 #include "explore/work_unit.h"
 #include "nlohmann/json.hpp"
 

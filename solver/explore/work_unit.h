@@ -31,7 +31,7 @@
 
 #include "absl/status/statusor.h"
 #include "core/game.h"
-#include "explore/value.h"
+#include "core/proven_value.h"
 #include "nlohmann/json.hpp"
 
 namespace tav::explore {
@@ -54,11 +54,6 @@ struct WorkUnit {
 
   nlohmann::json ToJson() const;
   static absl::StatusOr<WorkUnit> FromJson(const nlohmann::json& j);
-};
-
-struct MoveValue {
-  std::string move;
-  Value value;
 };
 
 struct UnitResult {

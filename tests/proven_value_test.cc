@@ -1,12 +1,12 @@
-// Value kinds and their backup (explore/value.h): a backed-up value never
+// Value kinds and their backup (core/proven_value.h): a backed-up value never
 // claims more than its children prove.
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "explore/value.h"
+#include "core/proven_value.h"
 
-namespace tav::explore {
+namespace tav {
 namespace {
 
 constexpr int M = 64;
@@ -148,4 +148,4 @@ TEST(ExploreValueNames, RoundTrip) {
 }
 
 }  // namespace
-}  // namespace tav::explore
+}  // namespace tav
