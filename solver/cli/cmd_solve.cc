@@ -247,11 +247,10 @@ absl::Status RunSolve(const std::vector<std::string>& args) {
     const std::string db = absl::GetFlag(FLAGS_db);
     absl::StatusOr<std::uint64_t> memory = MemoryBytesFromFlag();
     if (!memory.ok()) return memory.status();
-    return WithGame(*spec, [&](const auto& created) -> absl::Status {
+    return WithGame(*spec, [&](const auto& game) -> absl::Status {
       // --db: endgame tables answer at the leaves (the game's probe hook).
-      auto game = created;
-      if (absl::Status s = AttachTables(game, db, *memory); !s.ok()) return s;
-      return SolveOne(game, *options);
+      return WithTablesFromFlag(game, db, *memory,
+                                [&](const auto& g) { return SolveOne(g, *options); });
     });
   }
   if (!absl::GetFlag(FLAGS_position).empty() || !absl::GetFlag(FLAGS_moves).empty()) {

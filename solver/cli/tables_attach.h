@@ -1,28 +1,31 @@
-// Attaching endgame tables (a `tav retro` database, --db=DIR) to a game so
-// that its probe() hook answers from them during forward search. Only games
-// with tables have a branch here.
+// --db=DIR: endgame tables (a `tav retro` database) answering a game's probe
+// hooks during forward search. The game is wrapped (retro::WithTables) rather
+// than changed: games know nothing of retro/, and commands are templates that
+// run on either type.
 #pragma once
 
 #include <cstdint>
 #include <string>
-#include <type_traits>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "games/prairie/prairie.h"
-#include "games/prairie/tables.h"
+#include "core/game.h"
+#include "retro/tier_game.h"
+#include "retro/with_tables.h"
 
 namespace tav::cli {
 
-template <class G>
-absl::Status AttachTables(G& game, const std::string& db, std::uint64_t memory_bytes) {
-  if (db.empty()) return absl::OkStatus();
-  if constexpr (std::is_same_v<G, prairie::PrairieGame>) {
-    absl::StatusOr<std::shared_ptr<const prairie::PrairieTables>> tables =
-        prairie::PrairieTables::Open(game, db, memory_bytes);
-    if (!tables.ok()) return tables.status();
-    game.attach_tables(*tables);
-    return absl::OkStatus();
+// Calls f(game) without --db, f(retro::WithTables<G>) with it; f returns
+// absl::Status. InvalidArgument for a game that has no tables (not a
+// TierGame), the database's errors otherwise.
+template <Game G, class F>
+absl::Status WithTablesFromFlag(const G& game, const std::string& db, std::uint64_t memory_bytes,
+                                F&& f) {
+  if (db.empty()) return f(game);
+  if constexpr (retro::TierGame<G>) {
+    absl::StatusOr<retro::WithTables<G>> with = retro::WithTables<G>::Open(game, db, memory_bytes);
+    if (!with.ok()) return with.status();
+    return f(*with);
   } else {
     return absl::InvalidArgumentError(
         absl::StrCat("--db: no endgame tables for --game=", std::string(G::kName)));

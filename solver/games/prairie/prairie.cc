@@ -10,7 +10,6 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "core/strings.h"
-#include "games/prairie/tables.h"
 
 namespace tav::prairie {
 namespace {
@@ -629,12 +628,6 @@ std::optional<int> PrairieGame::static_result(const Position& p) const {
   return std::nullopt;
 }
 
-std::optional<int> PrairieGame::probe_result(const Position& p) const {
-  if (std::optional<int> r = static_result(p)) return r;
-  if (tables_) return tables_->ProbeResult(p);
-  return std::nullopt;
-}
-
 int PrairieGame::max_plies(const Position& p) const {
   if (p.home) return 0;
   int steps = 5 * std::popcount(p.top);
@@ -643,19 +636,14 @@ int PrairieGame::max_plies(const Position& p) const {
   return 2 * steps + 1 + p.light_to_move;
 }
 
-std::pair<int, int> PrairieGame::value_bounds(const Position& p) const {
+std::pair<int, int> PrairieGame::value_bounds_given(const Position& p,
+                                                    std::optional<int> result) const {
   const int near = kDistanceBase - max_plies(p);  // the smallest |value| possible
-  if (std::optional<int> r = probe_result(p)) {
+  if (const std::optional<int> r = result) {
     return *r > 0 ? std::pair<int, int>{near, kDistanceBase - 1}
                   : std::pair<int, int>{-kDistanceBase, -near};
   }
   return {-kDistanceBase, kDistanceBase - 1};
-}
-
-std::optional<int> PrairieGame::probe(const Position& p) const {
-  if (std::optional<int> v = static_value(p)) return v;
-  if (tables_) return tables_->Probe(p);
-  return std::nullopt;
 }
 
 }  // namespace tav::prairie
