@@ -29,7 +29,7 @@ TEST(CathedralAnnotations, NotACathedral) {
 TEST(CathedralAnnotations, ExplorerRecordsTheGamesOwnAnnotations) {
   // The generic Annotator finds Cathedral's hook: after each opening
   // placement of the Cathedral, the record names that very move.
-  const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", "classic", 7, "", ""});
+  const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", "classic", 7, ""});
   const Position start = game.start();
   EXPECT_EQ(explore::Annotator<Cathedral>::Of(game, start)["cathedral_move"], nullptr);
   Cathedral::MoveList moves;

@@ -142,12 +142,11 @@ TEST(RetroResume, RefusesADirectoryHoldingAnotherDatabase) {
   options.durable = false;
   const PrairieGame four = Make(4);
   auto status =
-      retro::RetroSolver<PrairieGame>(four, GameSpec{"prairie", "", 4, "", ""}, options).Run();
+      retro::RetroSolver<PrairieGame>(four, GameSpec{"prairie", "", 4, ""}, options).Run();
   EXPECT_EQ(status.status().code(), absl::StatusCode::kFailedPrecondition);
   options.selection = "buffalo<=2";
   const PrairieGame three = Make(3);
-  status =
-      retro::RetroSolver<PrairieGame>(three, GameSpec{"prairie", "", 3, "", ""}, options).Run();
+  status = retro::RetroSolver<PrairieGame>(three, GameSpec{"prairie", "", 3, ""}, options).Run();
   EXPECT_EQ(status.status().code(), absl::StatusCode::kFailedPrecondition);
   fs::remove_all(dir);
 }
@@ -289,8 +288,7 @@ TEST(RetroCyclic, WinLossEncodingRejectsDraws) {
   options.progress = false;
   options.durable = false;
   auto result =
-      retro::RetroSolver<testing::GraphGame>(game, GameSpec{"graph", "", 100, "", ""}, options)
-          .Run();
+      retro::RetroSolver<testing::GraphGame>(game, GameSpec{"graph", "", 100, ""}, options).Run();
   EXPECT_FALSE(result.ok());
   EXPECT_NE(result.status().message().find("draw"), std::string::npos) << result.status();
   fs::remove_all(dir);

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/atomic_file.h"
+#include "core/game_options.h"
 #include "core/strings.h"
 
 namespace tav::book {
@@ -97,7 +98,7 @@ std::string Serialize(const Book& book) {
   header.U64(payload.out().size());
   header.U64(Fnv1a64(payload.out()));
   const BookHeader& h = book.header;
-  for (const std::string* s : {&h.game, &h.variant, &h.board, &h.pieces, &h.tool}) header.Str(*s);
+  for (const std::string* s : {&h.game, &h.variant, &h.board, &h.options, &h.tool}) header.Str(*s);
   header.I32(h.size);
   header.I32(h.max_value);
   const std::uint32_t header_bytes = static_cast<std::uint32_t>(header.out().size() + 8);
@@ -186,8 +187,9 @@ absl::StatusOr<Book> Parse(std::string_view bytes, std::string_view name) {
   Reader r(bytes);
   r.Raw(8);
   const std::uint32_t version = r.U32();
-  if (version != kVersion) {
-    return error("unsupported book version ", version, " (this tav reads version ", kVersion, ")");
+  if (version != kVersion && version != kVersionPiecesOnly) {
+    return error("unsupported book version ", version, " (this tav reads versions ",
+                 kVersionPiecesOnly, " and ", kVersion, ")");
   }
   const std::uint32_t header_bytes = r.U32();
   if (header_bytes < 64 || header_bytes > 1'000'000) {
@@ -206,7 +208,9 @@ absl::StatusOr<Book> Parse(std::string_view bytes, std::string_view name) {
   h.game = r.Str();
   h.variant = r.Str();
   h.board = r.Str();
-  h.pieces = r.Str();
+  h.options = r.Str();
+  // Version 1 held Cathedral's piece list where version 2 holds the options.
+  if (version == kVersionPiecesOnly) h.options = LegacyGameOptions(h.options, "");
   h.tool = r.Str();
   h.size = r.I32();
   h.max_value = r.I32();
@@ -293,11 +297,11 @@ absl::StatusOr<Book> Merge(const std::vector<Book>& books, std::vector<std::stri
   for (const Book& b : books) {
     const BookHeader& h = b.header;
     const BookHeader& f = out.header;
-    if (h.game != f.game || h.variant != f.variant || h.board != f.board || h.pieces != f.pieces ||
-        h.size != f.size || h.max_value != f.max_value) {
+    if (h.game != f.game || h.variant != f.variant || h.board != f.board ||
+        h.options != f.options || h.size != f.size || h.max_value != f.max_value) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "cannot merge a book of ", h.game, " ", h.variant, " ", h.board, " [", h.pieces,
-          "] into one of ", f.game, " ", f.variant, " ", f.board, " [", f.pieces, "]"));
+          "cannot merge a book of ", h.game, " ", h.variant, " ", h.board, " [", h.options,
+          "] into one of ", f.game, " ", f.variant, " ", f.board, " [", f.options, "]"));
     }
   }
   absl::flat_hash_map<std::string, BookEntry> merged;

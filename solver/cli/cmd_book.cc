@@ -59,7 +59,7 @@ absl::Status RunBookQuery(const std::vector<std::string>& args) {
   absl::StatusOr<book::Book> b = BookFromFlag();
   if (!b.ok()) return b.status();
   const book::BookHeader& h = b->header;
-  const GameSpec spec{h.game, h.variant, h.size, h.pieces, ""};
+  const GameSpec spec{h.game, h.variant, h.size, h.options};
   return WithGame(spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;
     if (game.board_name() != h.board || G::kMaxValue != h.max_value) {
@@ -116,13 +116,10 @@ absl::Status RunBookQuery(const std::vector<std::string>& args) {
     });
     const int side = game.side_to_move(*pos);
     if (absl::GetFlag(FLAGS_json)) {
-      json j = {{"schema", 1},
-                {"kind", "book_query"},
-                {"game", h.game},
-                {"variant", h.variant},
-                {"size", h.size},
-                {"board", h.board},
-                {"position", game.position_string(*pos)},
+      json j = {{"schema", 1},         {"kind", "book_query"},
+                {"game", h.game},      {"variant", h.variant},
+                {"size", h.size},      {"options", h.options},
+                {"board", h.board},    {"position", game.position_string(*pos)},
                 {"side_to_move", side}};
       explore::PutValue(j, e.value);
       j["value_first_player"] = side == 0 ? e.value.value : -e.value.value;
@@ -186,13 +183,10 @@ absl::Status RunBookExport(const std::vector<std::string>& args) {
     }
   } else {
     for (const book::BookEntry& e : b->entries()) {
-      json j = {{"schema", 1},
-                {"kind", "book_entry"},
-                {"game", h.game},
-                {"variant", h.variant},
-                {"size", h.size},
-                {"board", h.board},
-                {"key", explore::KeyHex(e.key)},
+      json j = {{"schema", 1},           {"kind", "book_entry"},
+                {"game", h.game},        {"variant", h.variant},
+                {"size", h.size},        {"options", h.options},
+                {"board", h.board},      {"key", explore::KeyHex(e.key)},
                 {"position", e.position}};
       explore::PutValue(j, e.value);
       j["best_move"] = e.best_move.empty() ? json(nullptr) : json(e.best_move);

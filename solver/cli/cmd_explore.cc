@@ -13,6 +13,7 @@
 #include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
+#include "core/game_options.h"
 #include "core/setup.h"
 #include "explore/explorer.h"
 #include "explore/frontier_solver.h"
@@ -102,8 +103,7 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, ExploreSummary* summ
     opts.id.variant = game.variant();
     opts.id.size = game.size();
     opts.id.board = game.board_name();
-    opts.id.pieces = job.spec.pieces;
-    opts.id.empty_columns = job.spec.empty_columns;
+    opts.id.options = GameOptions(game);
     opts.id.root_position = job.position;
     opts.id.root_moves = SplitMoves(job.moves);
     opts.id.plies = job.plies;

@@ -426,7 +426,7 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
   book.header.game = std::string(G::kName);
   book.header.variant = game.variant();
   book.header.board = game.board_name();
-  book.header.pieces = opts.id.pieces;
+  book.header.options = opts.id.options;
   book.header.size = game.size();
   book.header.max_value = G::kMaxValue;
   book.header.tool = absl::StrCat("tav ", ToolkitVersion(), " commit ", GitCommit());

@@ -1,6 +1,7 @@
 #include "explore/work_unit.h"
 
 #include "absl/strings/str_cat.h"
+#include "core/game_options.h"
 #include "core/strings.h"
 
 namespace tav::explore {
@@ -28,17 +29,11 @@ absl::StatusOr<Mode> ParseMode(std::string_view name) {
 }
 
 json WorkUnit::ToJson() const {
-  return {{"schema", 1},
-          {"kind", "explore_unit"},
-          {"game", spec.game},
-          {"variant", spec.variant},
-          {"size", spec.size},
-          {"pieces", spec.pieces},
-          {"empty_columns", spec.empty_columns},
-          {"position", position},
-          {"mode", ModeName(limits.mode)},
-          {"depth", limits.depth},
-          {"budget_s", limits.budget_s},
+  return {{"schema", 1},           {"kind", "explore_unit"},
+          {"game", spec.game},     {"variant", spec.variant},
+          {"size", spec.size},     {"options", spec.options},
+          {"position", position},  {"mode", ModeName(limits.mode)},
+          {"depth", limits.depth}, {"budget_s", limits.budget_s},
           {"tt_mb", tt_mb}};
 }
 
@@ -55,8 +50,7 @@ absl::StatusOr<WorkUnit> WorkUnit::FromJson(const json& j) {
     u.spec.game = j.at("game").get<std::string>();
     u.spec.variant = j.value("variant", "");
     u.spec.size = j.value("size", 0);
-    u.spec.pieces = j.value("pieces", "");
-    u.spec.empty_columns = j.value("empty_columns", "");
+    u.spec.options = GameOptionsFromJson(j);
     u.position = j.at("position").get<std::string>();
     absl::StatusOr<Mode> mode = ParseMode(j.at("mode").get<std::string>());
     if (!mode.ok()) return mode.status();

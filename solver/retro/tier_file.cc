@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/atomic_file.h"
+#include "core/game_options.h"
 #include "core/hash.h"
 
 namespace tav::retro {
@@ -19,7 +20,7 @@ nlohmann::json HeaderJson(const TierHeader& h) {
           {"variant", h.variant},
           {"size", h.size},
           {"board", h.board},
-          {"empty_columns", h.empty_columns},
+          {"options", h.options},
           {"tier", h.tier},
           {"tier_id", h.tier_id},
           {"count", h.count},
@@ -50,7 +51,7 @@ absl::StatusOr<TierHeader> ParseHeader(const std::string& path, std::string_view
     h.variant = j.at("variant").get<std::string>();
     h.size = j.at("size").get<int>();
     h.board = j.at("board").get<std::string>();
-    h.empty_columns = j.value("empty_columns", "");
+    h.options = GameOptionsFromJson(j);
     h.tier = j.at("tier").get<std::string>();
     h.tier_id = j.at("tier_id").get<std::uint64_t>();
     h.count = j.at("count").get<std::uint64_t>();

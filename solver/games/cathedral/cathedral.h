@@ -129,6 +129,8 @@ class Cathedral {
   const Tables& tables() const { return *tables_; }
   // The per-player piece list, as type letters in VSLNPMZOCTA order.
   std::string pieces() const;
+  // "pieces=..." when the list is not the board's default (game.h options()).
+  std::string options() const;
   int listed(int type) const { return static_cast<int>(list_ >> (4 * type) & 15); }
   int listed_squares() const { return list_squares_; }
 
@@ -310,6 +312,7 @@ class Cathedral {
   bool lehmann_ = false;
   std::uint64_t list_ = 0;  // per-player list, packed like Position::hand
   int list_squares_ = 0;
+  bool custom_pieces_ = false;  // the list was given and differs from the default
 
   friend class CathedralTestPeer;
 };

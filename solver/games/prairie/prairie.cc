@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "core/game_options.h"
 #include "core/strings.h"
 
 namespace tav::prairie {
@@ -64,7 +65,10 @@ absl::StatusOr<PrairieGame> PrairieGame::Create(const GameSpec& spec) {
     return absl::InvalidArgumentError(
         absl::StrCat("bad --size=", spec.size, " for prairie: the width must be 3..11"));
   }
-  if (!spec.pieces.empty()) return absl::InvalidArgumentError("--pieces does not apply to prairie");
+  absl::StatusOr<std::vector<GameOption>> options = ParseGameOptions(spec.options);
+  if (!options.ok()) return options.status();
+  const std::string given_empty = TakeGameOption(*options, "empty-columns");
+  if (absl::Status s = NoOtherGameOptions(*options, kName); !s.ok()) return s;
 
   int handicap = 0;
   const std::string& v = spec.variant;
@@ -83,11 +87,12 @@ absl::StatusOr<PrairieGame> PrairieGame::Create(const GameSpec& spec) {
   }
 
   std::vector<int> empty;
-  if (!spec.empty_columns.empty()) {
-    absl::StatusOr<std::vector<int>> cols = ParseColumns(spec.empty_columns, g.width_);
+  if (!given_empty.empty()) {
+    g.custom_empty_ = true;
+    absl::StatusOr<std::vector<int>> cols = ParseColumns(given_empty, g.width_);
     if (!cols.ok()) return cols.status();
     if (handicap && static_cast<int>(cols->size()) != handicap) {
-      return absl::InvalidArgumentError(absl::StrCat("bad --empty-columns='", spec.empty_columns,
+      return absl::InvalidArgumentError(absl::StrCat("bad --empty-columns='", given_empty,
                                                      "': ", g.variant_, " plays with ", handicap,
                                                      " empty column(s), not ", cols->size()));
     }
@@ -126,6 +131,10 @@ std::string PrairieGame::column_list(std::uint16_t cols) const {
     if ((cols >> c) & 1) names.emplace_back(1, static_cast<char>('a' + c));
   }
   return absl::StrJoin(names, ",");
+}
+
+std::string PrairieGame::options() const {
+  return custom_empty_ ? JoinGameOptions({{"empty-columns", empty_columns()}}) : "";
 }
 
 std::string PrairieGame::empty_columns() const {

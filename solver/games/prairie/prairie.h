@@ -109,6 +109,8 @@ class PrairieGame {
   int extra_steps() const { return extra_; }          // 0, or 2..4 in the extraN variants
   std::uint16_t columns() const { return columns_; }  // columns that start with a buffalo
   std::string empty_columns() const;                  // "a,k"; "" for none
+  // "empty-columns=..." when they were given (game.h options()).
+  std::string options() const;
   u64 valid() const { return valid_; }
 
   Position start() const;
@@ -245,6 +247,7 @@ class PrairieGame {
   int extra_ = 0;
   std::uint16_t columns_ = 0;
   bool mirror_ok_ = true;
+  bool custom_empty_ = false;  // the empty columns were given, not the variant's
   u64 valid_ = 0;
   std::string variant_ = "standard";
   std::array<u64, kMiddleBits> king_{};  // cowboy neighbourhoods
