@@ -135,13 +135,15 @@ void PrintText(const G& game, const typename G::Position& pos, const search::Sol
 template <class G>
 absl::Status SolveOne(const G& game, const search::SolveOptions& o) {
   const std::string moves = absl::GetFlag(FLAGS_moves);
-  auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), moves);
+  auto start = SetupPosition(game, absl::GetFlag(FLAGS_position), "");
+  if (!start.ok()) return start.status();
+  auto pos = PlayMoves(game, *start, moves);
   if (!pos.ok()) return pos.status();
   auto solver = MakeSolver(game, o);
   if (!solver.ok()) return solver.status();
   const search::SolveResult<G> r = (*solver)->Solve(*pos);
   if (absl::GetFlag(FLAGS_json)) {
-    std::printf("%s\n", search::SolveRecord(game, *pos, moves, r, o.tt_mb).dump().c_str());
+    std::printf("%s\n", search::SolveRecord(game, *start, moves, *pos, r, o.tt_mb).dump().c_str());
   } else {
     PrintText(game, *pos, r, o.tt_mb);
   }
@@ -311,7 +313,7 @@ absl::Status RunBench(const std::vector<std::string>& args) {
   nlohmann::json rows = nlohmann::json::array();
   for (const BenchPosition& b : kBenchPositions) {
     ++index;
-    GameSpec spec{b.game, b.variant, b.size, "", ""};
+    GameSpec spec{b.game, b.variant, b.size, ""};
     absl::Status status = WithGame(spec, [&](const auto& game) -> absl::Status {
       auto pos = game.parse_position(b.position);
       if (!pos.ok()) return absl::InternalError(std::string(pos.status().message()));
