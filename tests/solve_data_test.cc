@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "cli/game_registry.h"
+#include "core/game_options.h"
 #include "nlohmann/json.hpp"
 #include "search/values.h"
 

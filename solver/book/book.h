@@ -5,7 +5,7 @@
 // its symmetry class, keyed by the game's 64-bit hash and its position
 // string): its value with the value's kind (core/proven_value.h), the best move,
 // and the value of every explored move, all moves in the game's notation
-// relative to that representative. Readers look an arbitrary position up by
+// relative to that representative. Readers (book/lookup.h) look an arbitrary position up by
 // trying each of its symmetric images, so they do not depend on which image
 // the writer chose as canonical.
 //

@@ -10,14 +10,13 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "book/book.h"
+#include "book/lookup.h"
 #include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
 #include "core/atomic_file.h"
-#include "core/natural_order.h"
 #include "core/setup.h"
 #include "core/strings.h"
-#include "explore/move_mapping.h"
 #include "explore/run_files.h"
 #include "explore/work_unit.h"
 
@@ -35,25 +34,6 @@ absl::StatusOr<book::Book> BookFromFlag() {
   return book::ReadBook(path);
 }
 
-// The entry of `pos` (any symmetric image of a stored position) and the
-// stored representative it matched.
-template <class G>
-struct Found {
-  const book::BookEntry* entry = nullptr;
-  typename G::Position stored;
-};
-
-template <class G>
-std::optional<Found<G>> FindImage(const G& game, const book::Book& b,
-                                  const typename G::Position& pos) {
-  for (int s = 0; s < game.symmetry_count(); ++s) {
-    const typename G::Position image = s == 0 ? pos : game.transform(pos, s);
-    const book::BookEntry* e = b.Find(game.position_string(image));
-    if (e != nullptr) return Found<G>{e, image};
-  }
-  return std::nullopt;
-}
-
 absl::Status RunBookQuery(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("book query takes no positional arguments");
   absl::StatusOr<book::Book> b = BookFromFlag();
@@ -69,51 +49,15 @@ absl::Status RunBookQuery(const std::vector<std::string>& args) {
     }
     auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
     if (!pos.ok()) return pos.status();
-    const std::optional<Found<G>> found = FindImage(game, *b, *pos);
+    const std::optional<book::Answer> found = book::Query(game, *b, *pos);
     if (!found) {
       return absl::NotFoundError(absl::StrCat("position ", game.position_string(*pos),
                                               " is not in the book (", b->entries().size(),
                                               " positions)"));
     }
     const book::BookEntry& e = *found->entry;
-    // Moves are stored in the frame of the stored image; map each to ours.
-    std::string best;
-    if (!e.best_move.empty()) {
-      auto m = game.parse_move(found->stored, e.best_move);
-      if (m.ok()) {
-        if (auto x = explore::MapMove(game, found->stored, *m, *pos)) {
-          best = game.move_string(*pos, *x);
-        }
-      }
-    }
-    std::vector<std::pair<std::string, std::optional<Value>>> rows;
-    typename G::MoveList moves;
-    game.generate_moves(*pos, moves);
-    for (const auto& x : moves) {
-      const std::string name = game.move_string(*pos, x);
-      std::optional<Value> v;
-      auto child = *pos;
-      game.play(child, x);
-      if (auto c = FindImage(game, *b, child)) {
-        v = Negate(c->entry->value);
-      } else {
-        for (const MoveValue& mv : e.moves) {
-          auto m = game.parse_move(found->stored, mv.move);
-          if (!m.ok()) continue;
-          auto mapped = explore::MapMove(game, found->stored, *m, *pos);
-          if (mapped && game.move_string(*pos, *mapped) == name) {
-            v = mv.value;
-            break;
-          }
-        }
-      }
-      rows.push_back({name, v});
-    }
-    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
-      if (a.second.has_value() != b.second.has_value()) return a.second.has_value();
-      if (a.second && a.second->value != b.second->value) return a.second->value > b.second->value;
-      return NaturalLess(a.first, b.first);
-    });
+    const std::string& best = found->best_move;
+    const auto& rows = found->moves;
     const int side = game.side_to_move(*pos);
     if (absl::GetFlag(FLAGS_json)) {
       json j = {{"schema", 1},         {"kind", "book_query"},
