@@ -83,7 +83,7 @@ TEST(ExploreCathedral, ValuesMatchPlainMinimaxOnASmallPieceSet) {
 }
 
 TEST(ExploreCathedral, ClassicRecordsCarryTheCathedralSquaresAndMove) {
-  auto game = Cathedral::Create(GameSpec{"cathedral", "classic", 5, "VS", ""});
+  auto game = Cathedral::Create(GameSpec{"cathedral", "classic", 5, "pieces=VS"});
   ASSERT_TRUE(game.ok());
   const auto records = Explored(*game, 2, "annotations");
   int placements = 0;
