@@ -125,6 +125,9 @@ def placement_records(ds: Dataset) -> tuple[pd.DataFrame, list[str]]:
     solves = ds.solves[ds.solves["game"] == "cathedral"]
     for row in solves.to_dict("records"):
         moves = (row.get("moves") or "").split()
+        from_start = row.get("from_start")
+        if from_start is not None and not pd.isna(from_start) and not from_start:
+            continue  # moves from a --position, not from the start: not an opening move
         kind = row.get("value_kind") or "exact"
         if len(moves) == 1:
             side = _dark_side(row, _variant(row), 1)

@@ -42,7 +42,7 @@ COMMON = ["game", "variant", "size", "board", "position", "value", "value_first_
           "side_to_move", "best_move", "nodes", "seconds", "nps", "tt_hit_rate", "threads",
           "remaining"]
 COLUMNS = {
-    "solve": COMMON + ["moves", "mode", "value_kind", "result", "plies", "pv", "analysis",
+    "solve": COMMON + ["moves", "start_position", "from_start", "mode", "value_kind", "result", "plies", "pv", "analysis",
                        "tt_probes", "tt_hits", "tt_cutoffs", "tt_mb", "commit", "machine"],
     "suite_result": COMMON + ["id", "expected", "expected_moves", "ok", "value_kind"],
     "explore_position": COMMON + ["ply", "moves", "root_moves", "game_moves", "key", "duplicates",

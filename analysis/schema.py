@@ -60,6 +60,7 @@ KINDS: dict[str, Kind] = {
         required={"game": STRING, "value": NUMBER},
         optional={
             "variant": STRING, "size": INT, "board": STRING, "position": STRING, "moves": STRING,
+            "start_position": STRING, "from_start": None, "options": STRING,
             "side_to_move": INT, "remaining": INT, "mode": STRING, "value_first_player": NUMBER,
             "result": STRING, "plies": INT, "best_move": STRING, "pv": LIST, "analysis": LIST,
             "tt_probes": NUMBER, "tt_hits": NUMBER, "tt_cutoffs": NUMBER, "tt_mb": NUMBER,

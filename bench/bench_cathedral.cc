@@ -23,7 +23,7 @@ namespace {
 using cathedral::Cathedral;
 
 const Cathedral& Game10() {
-  static const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", "classic", 10, "", ""});
+  static const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", "classic", 10, ""});
   return game;
 }
 
@@ -132,7 +132,7 @@ BENCHMARK(BM_Perft3FromThe10x10Start)->Unit(benchmark::kMillisecond)->Iterations
 // Whole small boards solved from the start by the generic solver (one
 // thread, a fresh 256 MiB table each time).
 void BM_SolveFromTheStart(benchmark::State& state, int size, const char* variant) {
-  const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", variant, size, "", ""});
+  const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", variant, size, ""});
   std::uint64_t nodes = 0;
   int value = 0;
   for (auto _ : state) {

@@ -18,7 +18,7 @@ namespace {
 
 using prairie::PrairieGame;
 
-PrairieGame Make(int width) { return *PrairieGame::Create(GameSpec{"prairie", "", width, "", ""}); }
+PrairieGame Make(int width) { return *PrairieGame::Create(GameSpec{"prairie", "", width, ""}); }
 
 // A fixed, reproducible set of positions from random playouts.
 std::vector<PrairieGame::Position> SamplePositions(const PrairieGame& game, int count) {
@@ -156,8 +156,7 @@ void BM_Retro(benchmark::State& state) {
     std::filesystem::remove_all(dir);
     state.ResumeTiming();
     auto summary =
-        retro::RetroSolver<PrairieGame>(game, GameSpec{"prairie", "", width, "", ""}, options)
-            .Run();
+        retro::RetroSolver<PrairieGame>(game, GameSpec{"prairie", "", width, ""}, options).Run();
     if (!summary.ok()) state.SkipWithError(std::string(summary.status().message()).c_str());
     positions += summary->positions;
   }

@@ -13,7 +13,7 @@ namespace {
 
 template <class G>
 G Make(const char* name, int size) {
-  return *G::Create(GameSpec{name, "", size, "", ""});
+  return *G::Create(GameSpec{name, "", size, ""});
 }
 
 // A fixed, reproducible set of positions from random playouts.

@@ -31,7 +31,7 @@ const search::SuiteEntry& FfoEntry(int id) {
 void BM_Ffo(benchmark::State& state) {
   const int id = static_cast<int>(state.range(0));
   const int threads = static_cast<int>(state.range(1));
-  const auto game = *reversi::Othello::Create(GameSpec{"othello", "", 8, "", ""});
+  const auto game = *reversi::Othello::Create(GameSpec{"othello", "", 8, ""});
   const search::SuiteEntry& entry = FfoEntry(id);
   const auto pos = *game.parse_position(entry.position());
   search::SolveOptions options;

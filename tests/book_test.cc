@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
 #include "book/book.h"
 #include "cli_helpers.h"
@@ -16,11 +17,6 @@
 namespace tav::book {
 namespace {
 
-using explore::ExactValue;
-using explore::HeuristicValue;
-using explore::LowerBound;
-using explore::ValueKind;
-using explore::WldValue;
 using nlohmann::json;
 using testing::CliResult;
 using testing::ExpectBadInput;
@@ -136,13 +132,37 @@ TEST(BookFormat, WrongMagicAndVersionAreNamed) {
   other[0] = 'X';
   EXPECT_NE(Parse(other, "f").status().message().find("not a Tavoliere book"), std::string::npos);
   other = bytes;
-  other[8] = 2;  // version 2
-  EXPECT_NE(Parse(other, "f").status().message().find("unsupported book version 2"),
+  other[8] = 3;  // version 3
+  EXPECT_NE(Parse(other, "f").status().message().find("unsupported book version 3"),
             std::string::npos);
   EXPECT_NE(Parse("", "f").status().message().find("truncated"), std::string::npos);
   EXPECT_NE(
       Parse("GIF89a....\x01\x02\x03\x04\x05\x06\x07", "f").status().message().find("bad magic"),
       std::string::npos);
+}
+
+TEST(BookFormat, VersionOneHeadersReadTheirPieceListAsOptions) {
+  // Version 1 held Cathedral's piece list where version 2 holds the options:
+  // the same bytes, relabelled as version 1 (header checksum redone), read
+  // back as "pieces=...".
+  Book b = SmallBook();
+  b.header.options = "VSLN";
+  std::string bytes = Serialize(b);
+  bytes[8] = 1;
+  std::uint32_t header_bytes = 0;
+  for (int i = 0; i < 4; ++i)
+    header_bytes |= std::uint32_t{static_cast<unsigned char>(bytes[12 + i])} << (8 * i);
+  const std::uint64_t checksum = Fnv1a64(std::string_view(bytes).substr(0, header_bytes - 8));
+  for (int i = 0; i < 8; ++i) bytes[header_bytes - 8 + i] = static_cast<char>(checksum >> (8 * i));
+  absl::StatusOr<Book> v1 = Parse(bytes, "f");
+  ASSERT_TRUE(v1.ok()) << v1.status();
+  EXPECT_EQ(v1->header.version, 1u);
+  EXPECT_EQ(v1->header.options, "pieces=VSLN");
+  // The committed books (version 1) still load.
+  const fs::path data = fs::path(TAV_SOURCE_DIR) / "data/explore/lehmann-5x5/classic/book.tvb";
+  absl::StatusOr<Book> committed = ReadBook(data.string());
+  ASSERT_TRUE(committed.ok()) << committed.status();
+  EXPECT_EQ(committed->header.game, "cathedral");
 }
 
 TEST(BookMerge, KeepsTheStrongerValueOfEachPositionAndMove) {
@@ -213,6 +233,28 @@ class BookCli : public ::testing::Test {
   static inline fs::path* dir_ = nullptr;
 };
 
+TEST(BookGameIdentity, APrairieBookKeepsItsEmptyColumns) {
+  // Version 1 headers had no field for --empty-columns: the book was read
+  // back as the standard game, whose start is not in it.
+  const fs::path dir =
+      fs::temp_directory_path() / ("tav_book_prairie_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const CliResult r =
+      RunTav("explore --tt-mb=16 --game=prairie --size=3 --empty-columns=b --plies=1 --out=" +
+             dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const CliResult q = RunTav("book query --json --book=" + (dir / "book.tvb").string());
+  ASSERT_EQ(q.status, 0) << q.err;
+  const json j = json::parse(q.out);
+  EXPECT_EQ(j["options"], "empty-columns=b");
+  const CliResult show = RunTav("moves --game=prairie --size=3 --empty-columns=b");
+  ASSERT_EQ(show.status, 0) << show.err;
+  const std::vector<std::string> moves =
+      absl::StrSplit(absl::StripTrailingAsciiWhitespace(show.out), ' ');
+  EXPECT_EQ(j["moves"].size(), moves.size());
+  fs::remove_all(dir);
+}
+
 TEST_F(BookCli, QueryGivesValueKindBestMoveAndEachMoveInNotation) {
   const CliResult r = RunTav("book query --json --book=" + Book() + " --moves='c4'");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -270,9 +312,9 @@ TEST_F(BookCli, DamagedBooksGetOneClearErrorLine) {
   std::string flipped = bytes;
   flipped[bytes.size() - 7] ^= 0x10;
   ExpectBadInput("book query --book=" + write("flip.tvb", flipped), "checksum mismatch");
-  std::string v2 = bytes;
-  v2[8] = 2;
-  ExpectBadInput("book export --book=" + write("v2.tvb", v2), "unsupported book version 2");
+  std::string v3 = bytes;
+  v3[8] = 3;
+  ExpectBadInput("book export --book=" + write("v3.tvb", v3), "unsupported book version 3");
   ExpectBadInput("book merge --out=" + Path("m.tvb") + " " + Book() + " " + write("empty.tvb", ""),
                  "truncated");
 }

@@ -13,7 +13,7 @@ TEST(CathedralEvaluate, RotationInvariantAndWithinTheBounds) {
   for (auto [variant, size] : {std::pair{"classic", 10}, std::pair{"lehmann", 10},
                                std::pair{"classic", 6}, std::pair{"lehmann", 7}}) {
     SCOPED_TRACE(std::string(variant) + " " + std::to_string(size));
-    auto game = Cathedral::Create(GameSpec{"cathedral", variant, size, "", ""});
+    auto game = Cathedral::Create(GameSpec{"cathedral", variant, size, ""});
     ASSERT_TRUE(game.ok()) << game.status();
     SplitMix64 rng(size * 7 + variant[0]);
     for (int playout = 0; playout < 20; ++playout) {
@@ -35,7 +35,7 @@ TEST(CathedralEvaluate, RotationInvariantAndWithinTheBounds) {
 }
 
 TEST(CathedralEvaluate, EqualHandsAndNoTerritoryIsLevel) {
-  auto game = Cathedral::Create(GameSpec{"cathedral", "classic", 10, "", ""});
+  auto game = Cathedral::Create(GameSpec{"cathedral", "classic", 10, ""});
   ASSERT_TRUE(game.ok());
   auto p = game->start();
   Cathedral::MoveList moves;

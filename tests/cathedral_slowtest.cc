@@ -79,7 +79,7 @@ class SmallBoard : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(SmallBoard, SolverIndependentSearchAndCommittedValueAgree) {
   const std::string variant = GetParam();
-  const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", variant, 5, "", ""});
+  const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", variant, 5, ""});
   search::SolveOptions options;
   options.threads = 2;
   options.tt_mb = 64;

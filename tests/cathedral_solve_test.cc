@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/game_options.h"
 #include "core/hash.h"
 #include "core/setup.h"
 #include "games/cathedral/cathedral.h"
@@ -18,7 +19,8 @@ namespace {
 using cathedral::Cathedral;
 
 Cathedral Make(int size, const char* variant = "classic", const char* pieces = "") {
-  return *Cathedral::Create(GameSpec{"cathedral", variant, size, pieces, ""});
+  return *Cathedral::Create(
+      GameSpec{"cathedral", variant, size, JoinGameOptions({{"pieces", pieces}})});
 }
 
 // Plain negamax to the end, memoised on the position string (no hashing
@@ -205,7 +207,7 @@ TEST(CathedralSolver, GameTuningKeepsParametersTheCallerSet) {
 // and the child sort were once quadratic) and agree with a plain loop over
 // the children's evaluations.
 TEST(CathedralSolver, DepthOneOverALehmannTurnIsTheBestChildEvaluation) {
-  auto game = Cathedral::Create(GameSpec{"cathedral", "lehmann", 10, "", ""});
+  auto game = Cathedral::Create(GameSpec{"cathedral", "lehmann", 10, ""});
   ASSERT_TRUE(game.ok());
   Cathedral::Position pos = game->start();
   game->play(pos, *game->parse_move(pos, "Lnd5"));

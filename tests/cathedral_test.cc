@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_join.h"
 #include "conformance.h"
+#include "core/game_options.h"
 #include "core/hash.h"
 #include "core/perft.h"
 #include "core/setup.h"
@@ -34,8 +35,8 @@ constexpr int kLighter = 0;
 #endif
 
 Cathedral Make(int size, const char* variant = "classic", const char* pieces = "") {
-  absl::StatusOr<Cathedral> game =
-      Cathedral::Create(GameSpec{"cathedral", variant, size, pieces, ""});
+  absl::StatusOr<Cathedral> game = Cathedral::Create(
+      GameSpec{"cathedral", variant, size, JoinGameOptions({{"pieces", pieces}})});
   EXPECT_TRUE(game.ok()) << game.status();
   return *game;
 }
@@ -563,13 +564,34 @@ TEST(CathedralVariants, SizesAndPieceLists) {
   EXPECT_EQ(Make(6).listed_squares(), 15);
   EXPECT_EQ(Make(5).listed_squares(), 9);
   EXPECT_EQ(Make(9, "classic", "VSLN").pieces(), "VSLN");
-  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 9, "", ""}).ok());
-  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 4, "", ""}).ok());
-  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 11, "", ""}).ok());
-  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "woods", 10, "", ""}).ok());
-  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 10, "VQ", ""}).ok());
-  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 10, "VY", ""}).ok());
-  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 10, "OOOOOOOOOOOOOOOOOOOOO", ""}).ok());
+  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 9, ""}).ok());
+  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 4, ""}).ok());
+  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 11, ""}).ok());
+  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "woods", 10, ""}).ok());
+  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 10, "pieces=VQ"}).ok());
+  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 10, "pieces=VY"}).ok());
+  EXPECT_FALSE(
+      Cathedral::Create(GameSpec{"cathedral", "", 10, "pieces=OOOOOOOOOOOOOOOOOOOOO"}).ok());
+}
+
+TEST(CathedralOptions, PrintedBackCanonicallyAndRebuildTheSameGame) {
+  // The options text is the game's own: default lists print nothing, a custom
+  // list prints in VSLNPMZOCTA order, and the printed text builds the same game.
+  EXPECT_EQ(Make(10).options(), "");
+  EXPECT_EQ(Make(7, "classic", "VSLNPMZ").options(), "");  // the 7x7 default, given
+  const Cathedral custom = Make(9, "classic", "NLSV");
+  EXPECT_EQ(custom.options(), "pieces=VSLN");
+  const Cathedral again = *Cathedral::Create(GameSpec{"cathedral", "classic", 9, custom.options()});
+  EXPECT_EQ(again.pieces(), custom.pieces());
+  const absl::Status unknown =
+      Cathedral::Create(GameSpec{"cathedral", "", 10, "empty-columns=a"}).status();
+  EXPECT_NE(unknown.message().find("--empty-columns does not apply to cathedral"),
+            std::string::npos)
+      << unknown;
+  const absl::Status twice =
+      Cathedral::Create(GameSpec{"cathedral", "", 10, "pieces=V;pieces=S"}).status();
+  EXPECT_NE(twice.message().find("given twice"), std::string::npos) << twice;
+  EXPECT_FALSE(Cathedral::Create(GameSpec{"cathedral", "", 10, "pieces"}).ok());
 }
 
 // ---- Notation ---------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 // Cathedral record annotations: the Cathedral's notation read off its squares.
 #include <gtest/gtest.h>
 
-#include "explore/cathedral_annotations.h"
+#include "explore/annotations.h"
+#include "games/cathedral/cathedral.h"
 
-namespace tav::explore {
+namespace tav::cathedral {
 namespace {
 
 TEST(CathedralAnnotations, MoveOfTheSeedExampleSquares) {
@@ -25,5 +26,27 @@ TEST(CathedralAnnotations, NotACathedral) {
   EXPECT_EQ(CathedralMoveOfSquares({"e6", "d5", "e5", "f5", "e4"}), "");
 }
 
+TEST(CathedralAnnotations, ExplorerRecordsTheGamesOwnAnnotations) {
+  // The generic Annotator finds Cathedral's hook: after each opening
+  // placement of the Cathedral, the record names that very move.
+  const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", "classic", 7, ""});
+  const Position start = game.start();
+  EXPECT_EQ(explore::Annotator<Cathedral>::Of(game, start)["cathedral_move"], nullptr);
+  Cathedral::MoveList moves;
+  game.generate_moves(start, moves);
+  int cathedral_moves = 0;
+  for (const Move& m : moves) {
+    const std::string name = game.move_string(start, m);
+    if (name[0] != 'Y') continue;
+    ++cathedral_moves;
+    Position child = start;
+    game.play(child, m);
+    const nlohmann::json j = explore::Annotator<Cathedral>::Of(game, child);
+    EXPECT_EQ(j["cathedral_move"], name);
+    EXPECT_EQ(j["cathedral_squares"].size(), 6u);
+  }
+  EXPECT_GT(cathedral_moves, 0);
+}
+
 }  // namespace
-}  // namespace tav::explore
+}  // namespace tav::cathedral

@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "cli_helpers.h"
 #include "core/atomic_file.h"
+#include "core/game_options.h"
 #include "explore/explorer.h"
 #include "explore/frontier_solver.h"
 #include "games/cathedral/cathedral.h"
@@ -61,7 +62,8 @@ TEST(ExploreCathedral, ValuesMatchPlainMinimaxOnASmallPieceSet) {
   // Lehmann's compound turn multiplies the branching: one piece each there.
   for (auto [variant, pieces] : {std::pair{"classic", "VS"}, std::pair{"lehmann", "V"}}) {
     SCOPED_TRACE(variant);
-    auto game = Cathedral::Create(GameSpec{"cathedral", variant, 5, pieces, ""});
+    auto game =
+        Cathedral::Create(GameSpec{"cathedral", variant, 5, JoinGameOptions({{"pieces", pieces}})});
     ASSERT_TRUE(game.ok()) << game.status();
     const auto records = Explored(*game, 2, std::string("minimax_") + variant);
     ASSERT_FALSE(records.empty());
@@ -81,7 +83,7 @@ TEST(ExploreCathedral, ValuesMatchPlainMinimaxOnASmallPieceSet) {
 }
 
 TEST(ExploreCathedral, ClassicRecordsCarryTheCathedralSquaresAndMove) {
-  auto game = Cathedral::Create(GameSpec{"cathedral", "classic", 5, "VS", ""});
+  auto game = Cathedral::Create(GameSpec{"cathedral", "classic", 5, "pieces=VS"});
   ASSERT_TRUE(game.ok());
   const auto records = Explored(*game, 2, "annotations");
   int placements = 0;

@@ -107,7 +107,7 @@ void CheckExactRecords(const G& game, RefValues& ref, const std::vector<json>& r
 }
 
 TEST(Explore, OthelloExactRecordsMatchPlainMinimax) {
-  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, "", ""});
+  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, ""});
   const std::string dir = TempDir("othello_exact");
   const ExploreSummary s = RunExplore(game, Options(game, 4, {Mode::kExact, 0, 0}, dir));
   RefValues ref(4, false, false);
@@ -131,7 +131,7 @@ TEST(Explore, OthelloExactRecordsMatchPlainMinimax) {
 }
 
 TEST(Explore, DesdemonaMisereExactRecordsMatchPlainMinimax) {
-  auto game = *reversi::Desdemona::Create(GameSpec{"desdemona", "misere", 4, "", ""});
+  auto game = *reversi::Desdemona::Create(GameSpec{"desdemona", "misere", 4, ""});
   const std::string dir = TempDir("desdemona_exact");
   const ExploreSummary s = RunExplore(game, Options(game, 3, {Mode::kExact, 0, 0}, dir, 1));
   RefValues ref(4, true, true);
@@ -142,7 +142,7 @@ TEST(Explore, DesdemonaMisereExactRecordsMatchPlainMinimax) {
 TEST(Explore, DefaultFrontierSolverRecordsMatchPlainMinimax) {
   // The solver `tav explore` uses (frontier_solver.h: the TT solver, one
   // table shared by the threads), on both games.
-  auto othello = *reversi::Othello::Create(GameSpec{"othello", "", 4, "", ""});
+  auto othello = *reversi::Othello::Create(GameSpec{"othello", "", 4, ""});
   const std::string dir = TempDir("default_othello");
   FrontierSolverFactory<reversi::Othello> factory(othello, 16);
   auto s =
@@ -151,7 +151,7 @@ TEST(Explore, DefaultFrontierSolverRecordsMatchPlainMinimax) {
   RefValues ref(4, false, false);
   CheckExactRecords(othello, ref, ReadRecords(dir));
 
-  auto desdemona = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 4, "", ""});
+  auto desdemona = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 4, ""});
   const std::string dir2 = TempDir("default_desdemona");
   FrontierSolverFactory<reversi::Desdemona> factory2(desdemona, 16);
   auto s2 = Explore(desdemona, desdemona.start(), Options(desdemona, 4, {Mode::kExact, 0, 0}, dir2),
@@ -162,7 +162,7 @@ TEST(Explore, DefaultFrontierSolverRecordsMatchPlainMinimax) {
 }
 
 TEST(Explore, WldRecordsHaveTheSignOfTheExactValue) {
-  auto game = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 4, "", ""});
+  auto game = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 4, ""});
   const std::string dir = TempDir("desdemona_wld");
   RunExplore(game, Options(game, 3, {Mode::kWld, 0, 0}, dir));
   RefValues ref(4, true, false);
@@ -184,7 +184,7 @@ TEST(Explore, WldRecordsHaveTheSignOfTheExactValue) {
 }
 
 TEST(Explore, ShallowSearchIsHeuristicWithItsDepthAndDeepSearchIsExact) {
-  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, "", ""});
+  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, ""});
   const std::string shallow = TempDir("search_shallow");
   const ExploreSummary s = RunExplore(game, Options(game, 2, {Mode::kSearch, 1, 0}, shallow));
   EXPECT_EQ(s.root.kind, ValueKind::kHeuristic);
@@ -202,7 +202,7 @@ TEST(Explore, ShallowSearchIsHeuristicWithItsDepthAndDeepSearchIsExact) {
 }
 
 TEST(Explore, RunJsonDescribesTheCompleteRun) {
-  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, "", ""});
+  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, ""});
   const std::string dir = TempDir("run_json");
   const ExploreSummary s = RunExplore(game, Options(game, 3, {Mode::kExact, 0, 0}, dir));
   const json run = json::parse(*ReadWholeFile(dir + "/run.json"));
@@ -226,7 +226,7 @@ TEST(Explore, RunJsonDescribesTheCompleteRun) {
 }
 
 TEST(Explore, BookHoldsEveryPositionWithEachMovesValue) {
-  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, "", ""});
+  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, ""});
   const std::string dir = TempDir("book");
   const ExploreSummary s = RunExplore(game, Options(game, 3, {Mode::kExact, 0, 0}, dir));
   auto b = book::ReadBook(dir + "/book.tvb");
@@ -249,7 +249,7 @@ TEST(Explore, BookHoldsEveryPositionWithEachMovesValue) {
 }
 
 TEST(Explore, AnExistingRunIsNotOverwrittenWithoutResume) {
-  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, "", ""});
+  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, ""});
   const std::string dir = TempDir("exists");
   RunExplore(game, Options(game, 1, {Mode::kExact, 0, 0}, dir));
   auto again = Explore(game, game.start(), Options(game, 1, {Mode::kExact, 0, 0}, dir),
@@ -259,7 +259,7 @@ TEST(Explore, AnExistingRunIsNotOverwrittenWithoutResume) {
 }
 
 TEST(Explore, ResumingACompleteRunSolvesNothingAndGivesTheSameRecords) {
-  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, "", ""});
+  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, ""});
   const std::string dir = TempDir("resume_complete");
   auto o = Options(game, 3, {Mode::kExact, 0, 0}, dir);
   RunExplore(game, o);

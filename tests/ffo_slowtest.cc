@@ -21,7 +21,7 @@ TEST_P(FfoSuite, ReproducesTheScoreAndAListedBestMove) {
   const auto entry = std::find_if(suite->begin(), suite->end(),
                                   [](const search::SuiteEntry& e) { return e.id == GetParam(); });
   ASSERT_NE(entry, suite->end());
-  const auto game = *reversi::Othello::Create(GameSpec{"othello", "", 8, "", ""});
+  const auto game = *reversi::Othello::Create(GameSpec{"othello", "", 8, ""});
   const auto pos = game.parse_position(entry->position());
   ASSERT_TRUE(pos.ok()) << pos.status();
   search::SolveOptions options;

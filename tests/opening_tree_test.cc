@@ -55,17 +55,17 @@ void CheckAgainstBruteForce(const G& game, int plies, bool desdemona) {
 }
 
 TEST(OpeningTree, OthelloClassesAndPathCountsMatchBruteForce) {
-  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 6, "", ""});
+  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 6, ""});
   CheckAgainstBruteForce(game, 5, false);
 }
 
 TEST(OpeningTree, DesdemonaClassesAndPathCountsMatchBruteForce) {
-  auto game = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 4, "", ""});
+  auto game = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 4, ""});
   CheckAgainstBruteForce(game, 5, true);
 }
 
 TEST(OpeningTree, LinesReachTheRepresentativesAndEdgesTheirChildren) {
-  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 6, "", ""});
+  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 6, ""});
   auto tree = OpeningTree<reversi::Othello>::Build(game, game.start(), 4);
   ASSERT_TRUE(tree.ok());
   for (int i = 0; i < static_cast<int>(tree->nodes().size()); ++i) {
@@ -87,7 +87,7 @@ TEST(OpeningTree, LinesReachTheRepresentativesAndEdgesTheirChildren) {
 }
 
 TEST(OpeningTree, PostOrderPutsChildrenBeforeParents) {
-  auto game = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 6, "", ""});
+  auto game = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 6, ""});
   auto tree = OpeningTree<reversi::Desdemona>::Build(game, game.start(), 4);
   ASSERT_TRUE(tree.ok());
   std::vector<int> rank(tree->nodes().size(), -1);
@@ -101,7 +101,7 @@ TEST(OpeningTree, PostOrderPutsChildrenBeforeParents) {
 
 TEST(OpeningTree, FinishedGamesAreLeavesAtAnyPly) {
   // Othello 4x4 has games that end before ply 12 (and passes on the way).
-  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, "", ""});
+  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, ""});
   auto tree = OpeningTree<reversi::Othello>::Build(game, game.start(), 12);
   ASSERT_TRUE(tree.ok());
   int finished_early = 0;
@@ -116,7 +116,7 @@ TEST(OpeningTree, FinishedGamesAreLeavesAtAnyPly) {
 }
 
 TEST(OpeningTree, TooManyPositionsIsAnError) {
-  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 8, "", ""});
+  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 8, ""});
   auto tree = OpeningTree<reversi::Othello>::Build(game, game.start(), 6, 1000);
   ASSERT_FALSE(tree.ok());
   EXPECT_EQ(tree.status().code(), absl::StatusCode::kResourceExhausted);

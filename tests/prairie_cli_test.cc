@@ -70,6 +70,40 @@ TEST(PrairieCli, BadPositionsVariantsAndMoves) {
   ExpectBadInput("moves --game=prairie --variant=extra2 --moves='a7-a6'", "move 1 'a7-a6'");
 }
 
+TEST(PrairieCli, SolveAndProveProbeTablesGivenByDb) {
+  // --db wraps the game with the tables (retro::WithTables): the search finds
+  // the same values as without them, with table hits, and the wl1 tables
+  // (results only) still let the solver find the distance.
+  const fs::path dtw = TempDir("solve_dtw"), wl = TempDir("solve_wl");
+  for (const auto& [dir, encoding] : {std::pair{dtw, "dtw8"}, std::pair{wl, "wl1"}}) {
+    const CliResult retro = RunTav("retro --game=prairie --size=3 --quiet --threads=1 --encoding=" +
+                                   std::string(encoding) + " --out=" + dir.string());
+    ASSERT_EQ(retro.status, 0) << retro.err;
+  }
+  const std::string position = "--game=prairie --size=3 --moves='b7-b6'";
+  const CliResult plain = RunTav("solve --json " + position);
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  const nlohmann::json expected = nlohmann::json::parse(plain.out);
+  for (const fs::path& dir : {dtw, wl}) {
+    const CliResult tables = RunTav("solve --json --db=" + dir.string() + " " + position);
+    ASSERT_EQ(tables.status, 0) << tables.err;
+    const nlohmann::json j = nlohmann::json::parse(tables.out);
+    EXPECT_EQ(j["value"], expected["value"]) << dir;
+    if (dir == dtw) {
+      EXPECT_LT(j["nodes"], expected["nodes"]);  // the tables answer below the root
+    }
+    const CliResult proof = RunTav("prove --json --db=" + dir.string() + " " + position);
+    ASSERT_EQ(proof.status, 0) << proof.err;
+    const nlohmann::json pj = nlohmann::json::parse(proof.out);
+    EXPECT_EQ(pj["result"], expected["result"]) << dir;
+    EXPECT_GT(pj["table_hits"].get<int>(), 0) << dir;
+  }
+  ExpectBadInput("solve --game=othello --size=4 --db=" + dtw.string(), "no endgame tables");
+  ExpectBadInput("solve --game=prairie --size=4 --db=" + dtw.string(), "holds prairie 3x7");
+  fs::remove_all(dtw);
+  fs::remove_all(wl);
+}
+
 TEST(PrairieCli, RetroProbeAndVerify) {
   const fs::path dir = TempDir("db");
   const CliResult retro =

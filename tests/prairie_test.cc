@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "conformance.h"
+#include "core/game_options.h"
 #include "core/natural_order.h"
 #include "core/perft.h"
 #include "core/setup.h"
@@ -23,8 +24,8 @@ using prairie::PrairieGame;
 using Position = PrairieGame::Position;
 
 PrairieGame Make(int width = 11, const char* variant = "", const char* empty = "") {
-  absl::StatusOr<PrairieGame> g =
-      PrairieGame::Create(GameSpec{"prairie", variant, width, "", empty});
+  absl::StatusOr<PrairieGame> g = PrairieGame::Create(
+      GameSpec{"prairie", variant, width, JoinGameOptions({{"empty-columns", empty}})});
   EXPECT_TRUE(g.ok()) << g.status();
   return *g;
 }
@@ -255,6 +256,9 @@ TEST(PrairieVariants, HandicapsEmptyTheMirrorSymmetricColumns) {
   EXPECT_EQ(custom.position_string(custom.start()).substr(66, 11), "--BBBBBBBBB");
   EXPECT_EQ(custom.symmetry_count(), 1);  // the column set is not mirror-symmetric
   EXPECT_EQ(custom.empty_columns(), "a,b");
+  EXPECT_EQ(custom.options(), "empty-columns=a,b");
+  EXPECT_EQ(Make(11, "handicap1").options(), "");  // the variant's own empty column
+  EXPECT_EQ(Make(11, "", "k,a").options(), "empty-columns=a,k");
 }
 
 TEST(PrairieVariants, ExtraFirstTurnIsOneCompoundMovePerReachablePlacement) {
@@ -365,7 +369,9 @@ TEST(PrairieBadInput, ImpossiblePositionsAreRejectedWithAReason) {
 
 TEST(PrairieBadInput, BadVariantsAndSizes) {
   auto create = [](const char* variant, int size, const char* empty = "") {
-    return PrairieGame::Create(GameSpec{"prairie", variant, size, "", empty}).status();
+    return PrairieGame::Create(
+               GameSpec{"prairie", variant, size, JoinGameOptions({{"empty-columns", empty}})})
+        .status();
   };
   EXPECT_FALSE(create("handicap5", 11).ok());
   EXPECT_FALSE(create("extra1", 11).ok());

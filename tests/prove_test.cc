@@ -19,7 +19,7 @@ using prairie::PrairieGame;
 using Position = PrairieGame::Position;
 
 PrairieGame Make(int width, const char* variant = "") {
-  return *PrairieGame::Create(GameSpec{"prairie", variant, width, "", ""});
+  return *PrairieGame::Create(GameSpec{"prairie", variant, width, ""});
 }
 
 // Positions along random games from the start, every `every` plies.

@@ -13,11 +13,11 @@
 #include "core/atomic_file.h"
 #include "core/setup.h"
 #include "games/prairie/prairie.h"
-#include "games/prairie/tables.h"
 #include "graph_tier_game.h"
 #include "retro/lookup.h"
 #include "retro/solver.h"
 #include "retro/verifier.h"
+#include "retro/with_tables.h"
 #include "retro_test_util.h"
 #include "wld_minimax.h"
 
@@ -92,18 +92,20 @@ TEST(RetroPrairie, WinLossTablesAgreeWithDistanceTables) {
   fs::remove_all(wl);
 }
 
+static_assert(Game<retro::WithTables<PrairieGame>>);
+
 TEST(RetroPrairie, ProbeHookGivesTableValuesToSearch) {
   const PrairieGame plain = Make(3);
   const fs::path dir = TempDir("w3probe");
   Solve(plain, dir);
-  PrairieGame game = plain;
-  auto tables = prairie::PrairieTables::Open(game, dir.string(), 1 << 28);
-  ASSERT_TRUE(tables.ok()) << tables.status();
-  game.attach_tables(*tables);
+  auto game = retro::WithTables<PrairieGame>::Open(plain, dir.string(), 1 << 28);
+  ASSERT_TRUE(game.ok()) << game.status();
   testing::WldMinimax<PrairieGame> minimax(plain);
   const Position p = *PlayMoves(plain, plain.start(), "a7-a6 c2-c3");
-  EXPECT_EQ(game.probe(p), minimax.Value(p));
-  EXPECT_TRUE((*tables)->error().ok());
+  EXPECT_EQ(game->probe(p), minimax.Value(p));
+  EXPECT_EQ(game->probe_result(p), minimax.Value(p) > 0 ? 1 : -1);
+  EXPECT_GT(game->tables()->hits(), 0u);
+  EXPECT_TRUE(game->tables()->error().ok());
   fs::remove_all(dir);
 }
 
@@ -214,12 +216,11 @@ TEST(RetroResume, RefusesADirectoryHoldingAnotherDatabase) {
   options.durable = false;
   const PrairieGame four = Make(4);
   auto status =
-      retro::RetroSolver<PrairieGame>(four, GameSpec{"prairie", "", 4, "", ""}, options).Run();
+      retro::RetroSolver<PrairieGame>(four, GameSpec{"prairie", "", 4, ""}, options).Run();
   EXPECT_EQ(status.status().code(), absl::StatusCode::kFailedPrecondition);
   options.selection = "buffalo<=2";
   const PrairieGame three = Make(3);
-  status =
-      retro::RetroSolver<PrairieGame>(three, GameSpec{"prairie", "", 3, "", ""}, options).Run();
+  status = retro::RetroSolver<PrairieGame>(three, GameSpec{"prairie", "", 3, ""}, options).Run();
   EXPECT_EQ(status.status().code(), absl::StatusCode::kFailedPrecondition);
   fs::remove_all(dir);
 }
@@ -361,8 +362,7 @@ TEST(RetroCyclic, WinLossEncodingRejectsDraws) {
   options.progress = false;
   options.durable = false;
   auto result =
-      retro::RetroSolver<testing::GraphGame>(game, GameSpec{"graph", "", 100, "", ""}, options)
-          .Run();
+      retro::RetroSolver<testing::GraphGame>(game, GameSpec{"graph", "", 100, ""}, options).Run();
   EXPECT_FALSE(result.ok());
   EXPECT_NE(result.status().message().find("draw"), std::string::npos) << result.status();
   fs::remove_all(dir);

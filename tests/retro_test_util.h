@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 using prairie::PrairieGame;
 
 inline PrairieGame Make(int width, const char* variant = "") {
-  return *PrairieGame::Create(GameSpec{"prairie", variant, width, "", ""});
+  return *PrairieGame::Create(GameSpec{"prairie", variant, width, ""});
 }
 
 inline fs::path TempDir(const std::string& name) {
@@ -44,7 +44,7 @@ retro::SolveSummary Solve(const G& game, const fs::path& dir, const std::string&
   options.progress = false;
   options.durable = false;
   options.stop_after = stop_after;
-  GameSpec spec{std::string(G::kName), game.variant(), game.size(), "", ""};
+  GameSpec spec{std::string(G::kName), game.variant(), game.size(), ""};
   absl::StatusOr<retro::SolveSummary> summary = retro::RetroSolver<G>(game, spec, options).Run();
   EXPECT_TRUE(summary.ok()) << summary.status();
   return summary.ok() ? *summary : retro::SolveSummary{};

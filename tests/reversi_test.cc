@@ -21,7 +21,7 @@ using reversi::Desdemona;
 using reversi::Othello;
 
 GameSpec Spec(const char* game, int size, const char* variant = "") {
-  return GameSpec{game, variant, size, "", ""};
+  return GameSpec{game, variant, size, ""};
 }
 
 template <class G>

@@ -34,7 +34,7 @@ constexpr bool kSanitized = false;
 
 template <class G>
 G Make(const char* variant, int size) {
-  return *G::Create(GameSpec{std::string(G::kName), variant, size, "", ""});
+  return *G::Create(GameSpec{std::string(G::kName), variant, size, ""});
 }
 
 // A position reached by random moves from the start, stopping once at most

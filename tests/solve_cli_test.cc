@@ -79,6 +79,25 @@ TEST(SolveCli, JsonFollowsTheSolveSchema) {
   EXPECT_TRUE(j["provenance"].contains("commit"));
 }
 
+TEST(SolveCli, JsonRecordsThePositionTheMovesStartFrom) {
+  // --moves played from a --position: the record names that position, so the
+  // moves are not read as moves from the start.
+  const std::string from = "-X---XX--XO----- O";
+  const CliResult r =
+      RunTav("solve --game=othello --size=4 --json --position='" + from + "' --moves=a1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["start_position"], from);
+  EXPECT_EQ(j["from_start"], false);
+  EXPECT_EQ(j["moves"], "a1");
+  const CliResult start = RunTav("solve --game=othello --size=4 --json --moves=b1");
+  ASSERT_EQ(start.status, 0) << start.err;
+  const nlohmann::json s = nlohmann::json::parse(start.out);
+  EXPECT_EQ(s["from_start"], true);
+  EXPECT_EQ(s["start_position"], "-----OX--XO----- X");
+  EXPECT_EQ(s["options"], "");
+}
+
 TEST(SolveCli, WldModePrintsTheSignOnly) {
   const CliResult r = RunTav("solve --game=othello --size=4 --mode=wld --json --threads=1");
   ASSERT_EQ(r.status, 0) << r.err;

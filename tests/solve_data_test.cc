@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "cli/game_registry.h"
+#include "core/game_options.h"
 #include "nlohmann/json.hpp"
 #include "search/values.h"
 
@@ -38,7 +39,7 @@ TEST(SolveData, EveryRecordIsASolveWhosePvEndsTheGameWithItsValue) {
     EXPECT_EQ(j["mode"], "exact");
     EXPECT_TRUE(j["complete"].get<bool>());
     EXPECT_TRUE(j["provenance"].contains("commit"));
-    GameSpec spec{j["game"], j["variant"], j["size"].get<int>(), "", ""};
+    GameSpec spec{j["game"], j["variant"], j["size"].get<int>(), GameOptionsFromJson(j)};
     const absl::Status status = cli::WithGame(spec, [&](const auto& game) -> absl::Status {
       using G = std::decay_t<decltype(game)>;
       auto pos = game.parse_position(j["position"].get<std::string>());

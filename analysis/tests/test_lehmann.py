@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import analysis
 from analysis import lehmann
 from analysis.load import display_path
@@ -95,3 +97,19 @@ def test_a_value_shows_on_every_active_square_that_spells_the_same_placement():
     values = {("P", *analysis.cathedral.canonical_spelling("P", "n", (0, 1), 5)): row}
     shown = lehmann.best_by_active_square(values, "P", 5)
     assert {analysis.cathedral.square_name(*s) for s in shown} == {"a2", "b2", "b1", "a1"}
+
+
+def test_solve_moves_from_another_position_are_not_opening_moves(tmp_path):
+    # A solve record's `moves` are a line from the start only when `from_start` says so (or,
+    # in records written before the key, is absent): `--position=P --moves=Yc3` is no placement.
+    def record(**extra):
+        return {"schema": 1, "kind": "solve", "game": "cathedral", "variant": "classic",
+                "size": 5, "board": "5x5", "position": "p", "moves": "Ync4", "side_to_move": 1,
+                "mode": "exact", "value": -3, "value_first_player": 3, "result": "loss", **extra}
+
+    lines = [record(), record(from_start=True, start_position="s"),
+             record(from_start=False, start_position="elsewhere")]
+    (tmp_path / "solves.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    ds = analysis.load([tmp_path])
+    table, _ = lehmann.placement_records(ds)
+    assert len(table[table["source"] == "solve"]) == 2

@@ -6,14 +6,10 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "core/atomic_file.h"
+#include "core/game_options.h"
 #include "core/strings.h"
 
 namespace tav::book {
-
-using explore::BoundSide;
-using explore::MoveValue;
-using explore::Value;
-using explore::ValueKind;
 
 std::uint64_t Fnv1a64(std::string_view bytes) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
@@ -103,7 +99,7 @@ std::string Serialize(const Book& book) {
   header.U64(payload.out().size());
   header.U64(Fnv1a64(payload.out()));
   const BookHeader& h = book.header;
-  for (const std::string* s : {&h.game, &h.variant, &h.board, &h.pieces, &h.tool}) header.Str(*s);
+  for (const std::string* s : {&h.game, &h.variant, &h.board, &h.options, &h.tool}) header.Str(*s);
   header.I32(h.size);
   header.I32(h.max_value);
   const std::uint32_t header_bytes = static_cast<std::uint32_t>(header.out().size() + 8);
@@ -192,8 +188,9 @@ absl::StatusOr<Book> Parse(std::string_view bytes, std::string_view name) {
   Reader r(bytes);
   r.Raw(8);
   const std::uint32_t version = r.U32();
-  if (version != kVersion) {
-    return error("unsupported book version ", version, " (this tav reads version ", kVersion, ")");
+  if (version != kVersion && version != kVersionPiecesOnly) {
+    return error("unsupported book version ", version, " (this tav reads versions ",
+                 kVersionPiecesOnly, " and ", kVersion, ")");
   }
   const std::uint32_t header_bytes = r.U32();
   if (header_bytes < 64 || header_bytes > 1'000'000) {
@@ -212,7 +209,9 @@ absl::StatusOr<Book> Parse(std::string_view bytes, std::string_view name) {
   h.game = r.Str();
   h.variant = r.Str();
   h.board = r.Str();
-  h.pieces = r.Str();
+  h.options = r.Str();
+  // Version 1 held Cathedral's piece list where version 2 holds the options.
+  if (version == kVersionPiecesOnly) h.options = LegacyGameOptions(h.options, "");
   h.tool = r.Str();
   h.size = r.I32();
   h.max_value = r.I32();
@@ -255,7 +254,7 @@ absl::StatusOr<Book> Parse(std::string_view bytes, std::string_view name) {
       mv.move = p.Str();
       mv.value = p.Val(&bad_enum);
       if (!bad_enum && p.ok()) {
-        if (absl::Status s = explore::Validate(mv.value, h.max_value); !s.ok()) {
+        if (absl::Status s = Validate(mv.value, h.max_value); !s.ok()) {
           return error("record ", i + 1, " move ", mv.move, ": ", s.message());
         }
       }
@@ -263,7 +262,7 @@ absl::StatusOr<Book> Parse(std::string_view bytes, std::string_view name) {
     }
     if (!p.ok()) return error("record ", i + 1, " of ", h.record_count, " runs past the end");
     if (bad_enum) return error("record ", i + 1, ": unknown value kind or bound code");
-    if (absl::Status s = explore::Validate(e.value, h.max_value); !s.ok()) {
+    if (absl::Status s = Validate(e.value, h.max_value); !s.ok()) {
       return error("record ", i + 1, ": ", s.message());
     }
     if (previous != nullptr &&
@@ -305,11 +304,11 @@ absl::StatusOr<Book> Merge(const std::vector<Book>& books, std::vector<std::stri
   for (const Book& b : books) {
     const BookHeader& h = b.header;
     const BookHeader& f = out.header;
-    if (h.game != f.game || h.variant != f.variant || h.board != f.board || h.pieces != f.pieces ||
-        h.size != f.size || h.max_value != f.max_value) {
+    if (h.game != f.game || h.variant != f.variant || h.board != f.board ||
+        h.options != f.options || h.size != f.size || h.max_value != f.max_value) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "cannot merge a book of ", h.game, " ", h.variant, " ", h.board, " [", h.pieces,
-          "] into one of ", f.game, " ", f.variant, " ", f.board, " [", f.pieces, "]"));
+          "cannot merge a book of ", h.game, " ", h.variant, " ", h.board, " [", h.options,
+          "] into one of ", f.game, " ", f.variant, " ", f.board, " [", f.options, "]"));
     }
   }
   absl::flat_hash_map<std::string, BookEntry> merged;
@@ -323,11 +322,10 @@ absl::StatusOr<Book> Merge(const std::vector<Book>& books, std::vector<std::stri
       }
       BookEntry& have = it->second;
       if (conflicts != nullptr && Contradict(have.value, e.value)) {
-        conflicts->push_back(absl::StrCat("position ", e.position, ": ",
-                                          explore::Describe(have.value), " vs ",
-                                          explore::Describe(e.value)));
+        conflicts->push_back(absl::StrCat("position ", e.position, ": ", Describe(have.value),
+                                          " vs ", Describe(e.value)));
       }
-      if (explore::Stronger(e.value, have.value)) {
+      if (Stronger(e.value, have.value)) {
         have.value = e.value;
         have.best_move = e.best_move;
       }
@@ -336,7 +334,7 @@ absl::StatusOr<Book> Merge(const std::vector<Book>& books, std::vector<std::stri
                                   [&](const MoveValue& x) { return x.move == m.move; });
         if (found == have.moves.end()) {
           have.moves.push_back(m);
-        } else if (explore::Stronger(m.value, found->value)) {
+        } else if (Stronger(m.value, found->value)) {
           found->value = m.value;
         }
       }

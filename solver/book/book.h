@@ -3,17 +3,17 @@
 //
 // A book holds, for each explored position (the canonical representative of
 // its symmetry class, keyed by the game's 64-bit hash and its position
-// string): its value with the value's kind (explore/value.h), the best move,
+// string): its value with the value's kind (core/proven_value.h), the best move,
 // and the value of every explored move, all moves in the game's notation
-// relative to that representative. Readers look an arbitrary position up by
+// relative to that representative. Readers (book/lookup.h) look an arbitrary position up by
 // trying each of its symmetric images, so they do not depend on which image
 // the writer chose as canonical.
 //
-// File format, version 1 (all integers little-endian):
+// File format, version 2 (all integers little-endian):
 //
 //   header
 //     char[8]  magic "TAVBOOK\0"
-//     u32      version (1)
+//     u32      version (2; version 1, still read, differs only in `options`)
 //     u32      header_bytes: length of the whole header, this checksum included
 //     u64      record_count
 //     u64      payload_bytes: length of everything after the header
@@ -21,7 +21,9 @@
 //     str      game      (str = u16 length + bytes, no terminator)
 //     str      variant
 //     str      board     ("10x10", "8x8", ...)
-//     str      pieces    (piece set; empty = the game's default for the board)
+//     str      options   (the game's options, GameSpec::options: core/game_options.h;
+//                         empty = the defaults. Version 1: Cathedral's piece list
+//                         only, so a Prairie book's empty columns were lost)
 //     str      tool      (toolkit version and commit that wrote the file)
 //     i32      size      (--size)
 //     i32      max_value (the game's kMaxValue: every proven value lies in ±max_value)
@@ -48,19 +50,19 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
-#include "explore/value.h"
-#include "explore/work_unit.h"
+#include "core/proven_value.h"
 
 namespace tav::book {
 
 inline constexpr char kMagic[8] = {'T', 'A', 'V', 'B', 'O', 'O', 'K', '\0'};
-inline constexpr std::uint32_t kVersion = 1;
+inline constexpr std::uint32_t kVersion = 2;
+inline constexpr std::uint32_t kVersionPiecesOnly = 1;  // read, never written
 
 std::uint64_t Fnv1a64(std::string_view bytes);
 
 struct BookHeader {
   std::uint32_t version = kVersion;
-  std::string game, variant, board, pieces, tool;
+  std::string game, variant, board, options, tool;  // options: GameSpec::options
   int size = 0;
   int max_value = 0;
   std::uint64_t record_count = 0;  // filled in by Serialize / Parse
@@ -69,9 +71,9 @@ struct BookHeader {
 struct BookEntry {
   std::uint64_t key = 0;
   std::string position;
-  explore::Value value;
+  Value value;
   std::string best_move;
-  std::vector<explore::MoveValue> moves;
+  std::vector<MoveValue> moves;
 };
 
 class Book {
@@ -97,8 +99,8 @@ absl::StatusOr<Book> Parse(std::string_view bytes, std::string_view name);
 absl::Status WriteBook(const std::string& path, const Book& book);  // atomic
 absl::StatusOr<Book> ReadBook(const std::string& path);
 
-// Combines books of the same game, variant, board and piece set. For a
-// position in several books the stronger value wins (explore::Stronger:
+// Combines books of the same game, variant, board and options. For a
+// position in several books the stronger value wins (Stronger:
 // exact > wld > bound > heuristic, deeper heuristics, tighter bounds), and
 // likewise for each move's value; on equal strength the earlier book wins.
 // Proven values that contradict each other (disjoint proven intervals) are

@@ -10,14 +10,13 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "book/book.h"
+#include "book/lookup.h"
 #include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
 #include "core/atomic_file.h"
-#include "core/natural_order.h"
 #include "core/setup.h"
 #include "core/strings.h"
-#include "explore/move_mapping.h"
 #include "explore/run_files.h"
 #include "explore/work_unit.h"
 
@@ -27,8 +26,6 @@ ABSL_FLAG(std::string, format, "jsonl", "book export: csv or jsonl");
 namespace tav::cli {
 namespace {
 
-using explore::MoveValue;
-using explore::Value;
 using nlohmann::json;
 
 absl::StatusOr<book::Book> BookFromFlag() {
@@ -38,31 +35,12 @@ absl::StatusOr<book::Book> BookFromFlag() {
   return book::ReadBook(path);
 }
 
-// The entry of `pos` (any symmetric image of a stored position) and the
-// stored representative it matched.
-template <class G>
-struct Found {
-  const book::BookEntry* entry = nullptr;
-  typename G::Position stored;
-};
-
-template <class G>
-std::optional<Found<G>> FindImage(const G& game, const book::Book& b,
-                                  const typename G::Position& pos) {
-  for (int s = 0; s < game.symmetry_count(); ++s) {
-    const typename G::Position image = s == 0 ? pos : game.transform(pos, s);
-    const book::BookEntry* e = b.Find(game.position_string(image));
-    if (e != nullptr) return Found<G>{e, image};
-  }
-  return std::nullopt;
-}
-
 absl::Status RunBookQuery(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("book query takes no positional arguments");
   absl::StatusOr<book::Book> b = BookFromFlag();
   if (!b.ok()) return b.status();
   const book::BookHeader& h = b->header;
-  const GameSpec spec{h.game, h.variant, h.size, h.pieces, ""};
+  const GameSpec spec{h.game, h.variant, h.size, h.options};
   return WithGame(spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;
     if (game.board_name() != h.board || G::kMaxValue != h.max_value) {
@@ -72,60 +50,21 @@ absl::Status RunBookQuery(const std::vector<std::string>& args) {
     }
     auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
     if (!pos.ok()) return pos.status();
-    const std::optional<Found<G>> found = FindImage(game, *b, *pos);
+    const std::optional<book::Answer> found = book::Query(game, *b, *pos);
     if (!found) {
       return absl::NotFoundError(absl::StrCat("position ", game.position_string(*pos),
                                               " is not in the book (", b->entries().size(),
                                               " positions)"));
     }
     const book::BookEntry& e = *found->entry;
-    // Moves are stored in the frame of the stored image; map each to ours.
-    std::string best;
-    if (!e.best_move.empty()) {
-      auto m = game.parse_move(found->stored, e.best_move);
-      if (m.ok()) {
-        if (auto x = explore::MapMove(game, found->stored, *m, *pos)) {
-          best = game.move_string(*pos, *x);
-        }
-      }
-    }
-    std::vector<std::pair<std::string, std::optional<Value>>> rows;
-    typename G::MoveList moves;
-    game.generate_moves(*pos, moves);
-    for (const auto& x : moves) {
-      const std::string name = game.move_string(*pos, x);
-      std::optional<Value> v;
-      auto child = *pos;
-      game.play(child, x);
-      if (auto c = FindImage(game, *b, child)) {
-        v = explore::Negate(c->entry->value);
-      } else {
-        for (const MoveValue& mv : e.moves) {
-          auto m = game.parse_move(found->stored, mv.move);
-          if (!m.ok()) continue;
-          auto mapped = explore::MapMove(game, found->stored, *m, *pos);
-          if (mapped && game.move_string(*pos, *mapped) == name) {
-            v = mv.value;
-            break;
-          }
-        }
-      }
-      rows.push_back({name, v});
-    }
-    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
-      if (a.second.has_value() != b.second.has_value()) return a.second.has_value();
-      if (a.second && a.second->value != b.second->value) return a.second->value > b.second->value;
-      return NaturalLess(a.first, b.first);
-    });
+    const std::string& best = found->best_move;
+    const auto& rows = found->moves;
     const int side = game.side_to_move(*pos);
     if (absl::GetFlag(FLAGS_json)) {
-      json j = {{"schema", 1},
-                {"kind", "book_query"},
-                {"game", h.game},
-                {"variant", h.variant},
-                {"size", h.size},
-                {"board", h.board},
-                {"position", game.position_string(*pos)},
+      json j = {{"schema", 1},         {"kind", "book_query"},
+                {"game", h.game},      {"variant", h.variant},
+                {"size", h.size},      {"options", h.options},
+                {"board", h.board},    {"position", game.position_string(*pos)},
                 {"side_to_move", side}};
       explore::PutValue(j, e.value);
       j["value_first_player"] = side == 0 ? e.value.value : -e.value.value;
@@ -146,12 +85,11 @@ absl::Status RunBookQuery(const std::vector<std::string>& args) {
       return absl::OkStatus();
     }
     std::printf("position %s (side %d to move)\n", game.position_string(*pos).c_str(), side);
-    std::printf("value: %s\n", explore::Describe(e.value).c_str());
+    std::printf("value: %s\n", Describe(e.value).c_str());
     std::printf("best move: %s\n", best.empty() ? "-" : best.c_str());
     if (!rows.empty()) std::printf("moves:\n");
     for (const auto& [name, v] : rows) {
-      std::printf("  %-14s %s\n", name.c_str(),
-                  v ? explore::Describe(*v).c_str() : "not in the book");
+      std::printf("  %-14s %s\n", name.c_str(), v ? Describe(*v).c_str() : "not in the book");
     }
     return absl::OkStatus();
   });
@@ -184,25 +122,20 @@ absl::Status RunBookExport(const std::vector<std::string>& args) {
     for (const book::BookEntry& e : b->entries()) {
       std::vector<std::string> moves;
       for (const MoveValue& m : e.moves) {
-        moves.push_back(
-            absl::StrCat(m.move, ":", m.value.value, ":", AV(explore::KindName(m.value.kind))));
+        moves.push_back(absl::StrCat(m.move, ":", m.value.value, ":", AV(KindName(m.value.kind))));
       }
-      absl::StrAppend(
-          &out, explore::KeyHex(e.key), ",", CsvField(e.position), ",", e.value.value, ",",
-          AV(explore::KindName(e.value.kind)), ",", AV(explore::BoundName(e.value.bound)), ",",
-          e.value.kind == explore::ValueKind::kHeuristic ? absl::StrCat(e.value.depth) : "", ",",
-          e.value.lower, ",", e.value.upper, ",", CsvField(e.best_move), ",",
-          CsvField(absl::StrJoin(moves, ";")), "\n");
+      absl::StrAppend(&out, explore::KeyHex(e.key), ",", CsvField(e.position), ",", e.value.value,
+                      ",", AV(KindName(e.value.kind)), ",", AV(BoundName(e.value.bound)), ",",
+                      e.value.kind == ValueKind::kHeuristic ? absl::StrCat(e.value.depth) : "", ",",
+                      e.value.lower, ",", e.value.upper, ",", CsvField(e.best_move), ",",
+                      CsvField(absl::StrJoin(moves, ";")), "\n");
     }
   } else {
     for (const book::BookEntry& e : b->entries()) {
-      json j = {{"schema", 1},
-                {"kind", "book_entry"},
-                {"game", h.game},
-                {"variant", h.variant},
-                {"size", h.size},
-                {"board", h.board},
-                {"key", explore::KeyHex(e.key)},
+      json j = {{"schema", 1},           {"kind", "book_entry"},
+                {"game", h.game},        {"variant", h.variant},
+                {"size", h.size},        {"options", h.options},
+                {"board", h.board},      {"key", explore::KeyHex(e.key)},
                 {"position", e.position}};
       explore::PutValue(j, e.value);
       j["best_move"] = e.best_move.empty() ? json(nullptr) : json(e.best_move);

@@ -35,7 +35,7 @@ absl::Status RunDemo(const std::vector<std::string>& args) {
   std::printf("Othello 8x8: perft from the start against the published counts (RULES.md)\n");
   std::printf("%5s %14s %14s %10s %8s\n", "depth", "published", "computed", "seconds", "check");
   const std::uint64_t published[] = {4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288};
-  auto othello = *reversi::Othello::Create(GameSpec{"othello", "", 8, "", ""});
+  auto othello = *reversi::Othello::Create(GameSpec{"othello", "", 8, ""});
   for (int d = 1; d <= 9; ++d) {
     const auto t0 = std::chrono::steady_clock::now();
     const std::uint64_t got = Perft(othello, othello.start(), d);
@@ -50,7 +50,7 @@ absl::Status RunDemo(const std::vector<std::string>& args) {
   std::printf("\nDesdemona 8x8: legal moves along the seed's example line\n");
   std::printf("%4s %6s %6s  %-22s %-22s %s\n", "ply", "move", "to-move", "legal moves", "seed says",
               "check");
-  auto desdemona = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 8, "", ""});
+  auto desdemona = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 8, ""});
   struct Step {
     const char* move;
     const char* expected;

@@ -13,6 +13,7 @@
 #include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
+#include "core/game_options.h"
 #include "core/setup.h"
 #include "explore/explorer.h"
 #include "explore/frontier_solver.h"
@@ -77,7 +78,7 @@ void PrintSummary(const Job& job, const ExploreSummary& s, const std::string& si
       explore::ProgressMeter::FormatRate(s.wall_seconds > 0 ? s.session_nodes / s.wall_seconds : 0)
           .c_str(),
       static_cast<unsigned long long>(s.nodes), s.cpu_seconds);
-  std::printf("  root: %s for %s to move, best move %s\n", explore::Describe(s.root).c_str(),
+  std::printf("  root: %s for %s to move, best move %s\n", Describe(s.root).c_str(),
               side_name.c_str(), s.root_best_move.empty() ? "-" : s.root_best_move.c_str());
   std::printf("  wrote %s/results.jsonl, %s/run.json, %s/book.tvb\n", job.out.c_str(),
               job.out.c_str(), job.out.c_str());
@@ -111,8 +112,7 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, ExploreSummary* summ
     opts.id.variant = game.variant();
     opts.id.size = game.size();
     opts.id.board = game.board_name();
-    opts.id.pieces = job.spec.pieces;
-    opts.id.empty_columns = job.spec.empty_columns;
+    opts.id.options = GameOptions(game);
     opts.id.root_position = job.position;
     opts.id.root_moves = SplitMoves(job.moves);
     opts.id.plies = job.plies;
@@ -169,7 +169,7 @@ absl::Status RunUnit(const std::string& text) {
     auto solver = factory(1);
     explore::UnitResult r;
     if (game.is_over(*pos)) {
-      r.value = explore::ExactValue(game.final_value(*pos));
+      r.value = ExactValue(game.final_value(*pos));
     } else {
       r = solver.Solve(*pos, unit->limits);
     }

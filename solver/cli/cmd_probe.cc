@@ -42,8 +42,7 @@ absl::Status RunProbe(const std::vector<std::string>& args) {
   const retro::Manifest* manifest = &opened->manifest;
   GameSpec spec = manifest->spec;
   if (!absl::GetFlag(FLAGS_variant).empty()) spec.variant = absl::GetFlag(FLAGS_variant);
-  if (!absl::GetFlag(FLAGS_empty_columns).empty())
-    spec.empty_columns = absl::GetFlag(FLAGS_empty_columns);
+  if (!GameOptionsFromFlags().empty()) spec.options = GameOptionsFromFlags();
   const bool distances = manifest->encoding == retro::Encoding::kDtw8;
   return WithGame(spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;

@@ -63,7 +63,7 @@ absl::Status Bounds(const G& game, const typename G::Position& pos, int within, 
       {"variant", game.variant()},
       {"size", game.size()},
       {"board", game.board_name()},
-      {"empty_columns", spec.empty_columns},
+      {"options", spec.options},
       {"position", game.position_string(pos)},
       {"moves", absl::GetFlag(FLAGS_moves)},
       {"side_to_move", side},
@@ -110,89 +110,92 @@ absl::Status RunProve(const std::vector<std::string>& args) {
   const double max_seconds = absl::GetFlag(FLAGS_budget_s);
   const std::int64_t max_nodes = absl::GetFlag(FLAGS_max_nodes);
   const std::string db = absl::GetFlag(FLAGS_db);
-  return WithGame(*spec, [&](const auto& created) -> absl::Status {
-    using G = std::decay_t<decltype(created)>;
+  // --db wraps the game (retro::WithTables): probe_result answers from the tables too.
+  auto prove_game = [&](const auto& game) -> absl::Status {
+    using G = std::decay_t<decltype(game)>;
+    auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
+    if (!pos.ok()) return pos.status();
+    const int within = absl::GetFlag(FLAGS_within);  // 0..200: ParseFlags
+    if (within > 0) return Bounds(game, *pos, within, tt_mb, max_seconds, db, *spec);
+    prove::DfpnOptions options;
+    options.tt_mb = static_cast<std::uint64_t>(tt_mb);
+    options.max_seconds = max_seconds;
+    options.max_nodes = static_cast<std::uint64_t>(max_nodes);
+    options.progress_seconds = absl::GetFlag(FLAGS_json) ? 0 : 30;
+    prove::DfpnProver<G> prover(game, options);
+    const prove::Proof proof = prover.Prove(*pos);
+    const prove::DfpnStats& st = prover.stats();
+    std::vector<std::string> line;
+    if (proof != prove::Proof::kUnknown) {
+      auto p = *pos;
+      for (const auto& m : prover.ProofLine(*pos, 200)) {
+        line.push_back(game.move_string(p, m));
+        game.play(p, m);
+      }
+    }
+    const int side = game.side_to_move(*pos);
+    const int r = proof == prove::Proof::kWin ? 1 : proof == prove::Proof::kLoss ? -1 : 0;
+    const char* first = r == 0 ? "unknown" : ((r > 0) == (side == 0) ? "win" : "loss");
+    nlohmann::json j = {{"schema", 1},
+                        {"kind", "proof"},
+                        {"game", std::string(G::kName)},
+                        {"variant", game.variant()},
+                        {"size", game.size()},
+                        {"board", game.board_name()},
+                        {"options", spec->options},
+                        {"position", game.position_string(*pos)},
+                        {"moves", absl::GetFlag(FLAGS_moves)},
+                        {"side_to_move", side},
+                        {"result", prove::ProofName(proof)},
+                        {"result_first_player", first},
+                        {"proof_line", line},
+                        {"method", "df-pn"},
+                        {"nodes", st.nodes},
+                        {"expansions", st.expansions},
+                        {"seconds", st.seconds},
+                        {"nps", st.seconds > 0 ? st.nodes / st.seconds : 0.0},
+                        {"root_pn", st.root_pn},
+                        {"root_dn", st.root_dn},
+                        {"max_depth", st.max_depth},
+                        {"stopped_by_budget", st.stopped},
+                        {"max_seconds", max_seconds},
+                        {"max_nodes", max_nodes},
+                        {"probes", st.probes},
+                        {"probe_hits", st.probe_hits},
+                        {"tt_mb", tt_mb},
+                        {"tt_hits", st.tt_hits},
+                        {"db", db.empty() ? nlohmann::json() : nlohmann::json(db)},
+                        {"provenance", Provenance()}};
+    if constexpr (retro::kHasTables<G>) {
+      if (game.tables()) {
+        j["db_selection"] = game.tables()->manifest().selection;
+        j["db_encoding"] = std::string(retro::EncodingName(game.tables()->manifest().encoding));
+        j["table_probes"] = game.tables()->probes();
+        j["table_hits"] = game.tables()->hits();
+        if (absl::Status s = game.tables()->error(); !s.ok()) return s;
+      }
+    }
+    if (absl::GetFlag(FLAGS_json)) {
+      std::printf("%s\n", j.dump().c_str());
+    } else {
+      std::printf("position: %s\n", game.position_string(*pos).c_str());
+      std::printf("result: %s for the side to move (%s)\n", prove::ProofName(proof),
+                  side == 0 ? "first player" : "second player");
+      if (!line.empty()) std::printf("proof line: %s\n", absl::StrJoin(line, " ").c_str());
+      std::printf("%llu nodes in %.1f s (%.0f k/s); root pn %u dn %u%s\n",
+                  static_cast<unsigned long long>(st.nodes), st.seconds,
+                  st.seconds > 0 ? st.nodes / st.seconds / 1e3 : 0.0, st.root_pn, st.root_dn,
+                  st.stopped ? "; stopped by the budget" : "");
+    }
+    return absl::OkStatus();
+  };
+  return WithGame(*spec, [&](const auto& game) -> absl::Status {
+    using G = std::decay_t<decltype(game)>;
     if constexpr (!WinLossDistanceGame<G>) {
       return absl::InvalidArgumentError(absl::StrCat(
           "tav prove needs a win/loss game; --game=", spec->game, " has scores (use tav solve)"));
     } else {
-      G game = created;
-      if (absl::Status s = AttachTables(game, db, memory); !s.ok()) return s;
-      auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
-      if (!pos.ok()) return pos.status();
-      const int within = absl::GetFlag(FLAGS_within);
-      if (within > 0) return Bounds(game, *pos, within, tt_mb, max_seconds, db, *spec);
-      prove::DfpnOptions options;
-      options.tt_mb = static_cast<std::uint64_t>(tt_mb);
-      options.max_seconds = max_seconds;
-      options.max_nodes = static_cast<std::uint64_t>(max_nodes);
-      options.progress_seconds = absl::GetFlag(FLAGS_json) ? 0 : 30;
-      prove::DfpnProver<G> prover(game, options);
-      const prove::Proof proof = prover.Prove(*pos);
-      const prove::DfpnStats& st = prover.stats();
-      std::vector<std::string> line;
-      if (proof != prove::Proof::kUnknown) {
-        auto p = *pos;
-        for (const auto& m : prover.ProofLine(*pos, 200)) {
-          line.push_back(game.move_string(p, m));
-          game.play(p, m);
-        }
-      }
-      const int side = game.side_to_move(*pos);
-      const int r = proof == prove::Proof::kWin ? 1 : proof == prove::Proof::kLoss ? -1 : 0;
-      const char* first = r == 0 ? "unknown" : ((r > 0) == (side == 0) ? "win" : "loss");
-      nlohmann::json j = {{"schema", 1},
-                          {"kind", "proof"},
-                          {"game", std::string(G::kName)},
-                          {"variant", game.variant()},
-                          {"size", game.size()},
-                          {"board", game.board_name()},
-                          {"empty_columns", spec->empty_columns},
-                          {"position", game.position_string(*pos)},
-                          {"moves", absl::GetFlag(FLAGS_moves)},
-                          {"side_to_move", side},
-                          {"result", prove::ProofName(proof)},
-                          {"result_first_player", first},
-                          {"proof_line", line},
-                          {"method", "df-pn"},
-                          {"nodes", st.nodes},
-                          {"expansions", st.expansions},
-                          {"seconds", st.seconds},
-                          {"nps", st.seconds > 0 ? st.nodes / st.seconds : 0.0},
-                          {"root_pn", st.root_pn},
-                          {"root_dn", st.root_dn},
-                          {"max_depth", st.max_depth},
-                          {"stopped_by_budget", st.stopped},
-                          {"max_seconds", max_seconds},
-                          {"max_nodes", max_nodes},
-                          {"probes", st.probes},
-                          {"probe_hits", st.probe_hits},
-                          {"tt_mb", tt_mb},
-                          {"tt_hits", st.tt_hits},
-                          {"db", db.empty() ? nlohmann::json() : nlohmann::json(db)},
-                          {"provenance", Provenance()}};
-      if constexpr (std::is_same_v<G, prairie::PrairieGame>) {
-        if (game.tables()) {
-          j["db_selection"] = game.tables()->manifest().selection;
-          j["db_encoding"] = std::string(retro::EncodingName(game.tables()->manifest().encoding));
-          j["table_probes"] = game.tables()->probes();
-          j["table_hits"] = game.tables()->hits();
-          if (absl::Status s = game.tables()->error(); !s.ok()) return s;
-        }
-      }
-      if (absl::GetFlag(FLAGS_json)) {
-        std::printf("%s\n", j.dump().c_str());
-      } else {
-        std::printf("position: %s\n", game.position_string(*pos).c_str());
-        std::printf("result: %s for the side to move (%s)\n", prove::ProofName(proof),
-                    side == 0 ? "first player" : "second player");
-        if (!line.empty()) std::printf("proof line: %s\n", absl::StrJoin(line, " ").c_str());
-        std::printf("%llu nodes in %.1f s (%.0f k/s); root pn %u dn %u%s\n",
-                    static_cast<unsigned long long>(st.nodes), st.seconds,
-                    st.seconds > 0 ? st.nodes / st.seconds / 1e3 : 0.0, st.root_pn, st.root_dn,
-                    st.stopped ? "; stopped by the budget" : "");
-      }
-      return absl::OkStatus();
+      return WithTablesFromFlag(game, db, memory, prove_game);
     }
   });
 }

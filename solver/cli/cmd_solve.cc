@@ -161,7 +161,9 @@ void PrintText(const G& game, const typename G::Position& pos, const search::Sol
 template <class G>
 absl::Status SolveOne(const G& game, const search::SolveOptions& o, const std::string& db) {
   const std::string moves = absl::GetFlag(FLAGS_moves);
-  auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), moves);
+  auto start = SetupPosition(game, absl::GetFlag(FLAGS_position), "");
+  if (!start.ok()) return start.status();
+  auto pos = PlayMoves(game, *start, moves);
   if (!pos.ok()) return pos.status();
   if (absl::Status s = CheckSolveFinishes(game, *pos); !s.ok()) return s;
   auto solver = MakeSolver(game, o);
@@ -171,11 +173,12 @@ absl::Status SolveOne(const G& game, const search::SolveOptions& o, const std::s
   const TablesUsed tables = TablesUsedBy(game);
   if (!tables.error.ok()) return tables.error;
   if (absl::GetFlag(FLAGS_json)) {
-    nlohmann::json j = search::SolveRecord(game, *pos, moves, r, o.tt_mb);
+    nlohmann::json j = search::SolveRecord(game, *start, moves, *pos, r, o.tt_mb);
     j["db"] = tables.attached ? nlohmann::json(db) : nlohmann::json();
     j["table_probes"] = tables.probes;
     j["table_hits"] = tables.hits;
-    std::printf("%s\n", j.dump().c_str());
+    std::printf("%s
+", j.dump().c_str());
   } else {
     PrintText(game, *pos, r, o.tt_mb, tables, db);
   }
@@ -279,11 +282,11 @@ absl::Status RunSolve(const std::vector<std::string>& args) {
     absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
     if (!spec.ok()) return spec.status();
     const std::string db = absl::GetFlag(FLAGS_db);
-    return WithGame(*spec, [&](const auto& created) -> absl::Status {
+    const std::uint64_t memory = MemoryBytesFromFlag();  // ranges: ParseFlags (flags.h)
+    return WithGame(*spec, [&](const auto& game) -> absl::Status {
       // --db: endgame tables answer at the leaves (the game's probe hook).
-      auto game = created;
-      if (absl::Status s = AttachTables(game, db, MemoryBytesFromFlag()); !s.ok()) return s;
-      return SolveOne(game, *options, db);
+      return WithTablesFromFlag(game, db, memory,
+                                [&](const auto& g) { return SolveOne(g, *options, db); });
     });
   }
   if (!absl::GetFlag(FLAGS_position).empty() || !absl::GetFlag(FLAGS_moves).empty()) {
@@ -345,7 +348,7 @@ absl::Status RunBench(const std::vector<std::string>& args) {
   nlohmann::json rows = nlohmann::json::array();
   for (const BenchPosition& b : kBenchPositions) {
     ++index;
-    GameSpec spec{b.game, b.variant, b.size, "", ""};
+    GameSpec spec{b.game, b.variant, b.size, ""};
     absl::Status status = WithGame(spec, [&](const auto& game) -> absl::Status {
       auto pos = game.parse_position(b.position);
       if (!pos.ok()) return absl::InternalError(std::string(pos.status().message()));

@@ -16,6 +16,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 
 ABSL_FLAG(std::string, game, "", "game: othello, desdemona, cathedral or prairie");
@@ -26,6 +27,9 @@ ABSL_FLAG(int, size, 0,
           "board size: N for N x N boards, the width for prairie; 0 = the game's default");
 ABSL_FLAG(std::string, pieces, "", "cathedral: each player's piece list, e.g. VVSSLLNPMZOCTA");
 ABSL_FLAG(std::string, empty_columns, "", "prairie: columns without a buffalo, e.g. a,k");
+ABSL_FLAG(std::string, options, "",
+          "the game's own options as key=value;... (cathedral: pieces=...; prairie: "
+          "empty-columns=...); --pieces and --empty-columns are short for them");
 ABSL_FLAG(std::string, moves, "", "moves from the start (or from --position), space separated");
 ABSL_FLAG(std::string, position, "", "a position string (RULES.md format) to start from");
 ABSL_FLAG(int, depth, 1, "depth in plies");
@@ -300,13 +304,24 @@ std::string FlagHelp(const std::vector<std::string_view>& names) {
   return out;
 }
 
+std::string GameOptionsFromFlags() {
+  std::vector<std::string> items;
+  if (!absl::GetFlag(FLAGS_options).empty()) items.push_back(absl::GetFlag(FLAGS_options));
+  if (!absl::GetFlag(FLAGS_pieces).empty()) {
+    items.push_back(absl::StrCat("pieces=", absl::GetFlag(FLAGS_pieces)));
+  }
+  if (!absl::GetFlag(FLAGS_empty_columns).empty()) {
+    items.push_back(absl::StrCat("empty-columns=", absl::GetFlag(FLAGS_empty_columns)));
+  }
+  return absl::StrJoin(items, ";");  // the game rejects a key given twice
+}
+
 absl::StatusOr<GameSpec> GameSpecFromFlags() {
   GameSpec spec;
   spec.game = absl::GetFlag(FLAGS_game);
   spec.variant = absl::GetFlag(FLAGS_variant);
   spec.size = absl::GetFlag(FLAGS_size);
-  spec.pieces = absl::GetFlag(FLAGS_pieces);
-  spec.empty_columns = absl::GetFlag(FLAGS_empty_columns);
+  spec.options = GameOptionsFromFlags();
   if (spec.game.empty()) {
     return absl::InvalidArgumentError("missing --game (othello, desdemona, cathedral or prairie)");
   }

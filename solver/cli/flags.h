@@ -28,6 +28,7 @@ ABSL_DECLARE_FLAG(std::string, variant);
 ABSL_DECLARE_FLAG(int, size);
 ABSL_DECLARE_FLAG(std::string, pieces);
 ABSL_DECLARE_FLAG(std::string, empty_columns);
+ABSL_DECLARE_FLAG(std::string, options);
 ABSL_DECLARE_FLAG(std::string, moves);
 ABSL_DECLARE_FLAG(std::string, position);
 ABSL_DECLARE_FLAG(int, depth);
@@ -42,8 +43,8 @@ ABSL_DECLARE_FLAG(bool, resume);
 namespace tav::cli {
 
 // The flags that pick a game and a position; most subcommands take all of them.
-inline const std::vector<std::string_view> kGameFlags = {"game", "variant", "size", "pieces",
-                                                         "empty-columns"};
+inline const std::vector<std::string_view> kGameFlags = {"game",   "variant",       "size",
+                                                         "pieces", "empty-columns", "options"};
 inline const std::vector<std::string_view> kPositionFlags = {"moves", "position"};
 
 // Parses argv[first..] against the allowed flags (hyphenated names; '-' and '_'
@@ -82,6 +83,8 @@ std::string FlagHelp(const std::vector<std::string_view>& names);
 
 // The GameSpec named by --game/--variant/--size/--pieces/--empty-columns;
 // --game is required.
+// --options, with --pieces and --empty-columns added as their items (GameSpec::options).
+std::string GameOptionsFromFlags();
 absl::StatusOr<GameSpec> GameSpecFromFlags();
 
 // --threads resolved (ParseFlags has checked it): 0 (the default) means every core.

@@ -1,46 +1,49 @@
-// Attaching endgame tables (a `tav retro` database, --db=DIR) to a game so
-// that its probe() hook answers from them during forward search. Only games
-// with tables have a branch here. The database is opened as every command
-// opens one (cli/database.h): an incomplete or edited one is refused before
-// the search; a damaged payload met during the search is the tables' error(),
-// which the command reports when the search ends.
+// --db=DIR: endgame tables (a `tav retro` database) answering a game's probe
+// hooks during forward search. The game is wrapped (retro::WithTables) rather
+// than changed: games know nothing of retro/, and commands are templates that
+// run on either type. The database is opened as every command opens one
+// (cli/database.h): an incomplete or edited one is refused before the search;
+// a damaged payload met during the search is the tables' error(), which the
+// command reports when the search ends (TablesUsedBy).
 #pragma once
 
 #include <cstdint>
 #include <string>
-#include <type_traits>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "cli/database.h"
-#include "games/prairie/prairie.h"
-#include "games/prairie/tables.h"
+#include "core/game.h"
+#include "retro/tier_game.h"
+#include "retro/with_tables.h"
 
 namespace tav::cli {
 
-template <class G>
-absl::Status AttachTables(G& game, const std::string& db, std::uint64_t memory_bytes) {
-  if (db.empty()) return absl::OkStatus();
-  if constexpr (std::is_same_v<G, prairie::PrairieGame>) {
+// Calls f(game) without --db, f(retro::WithTables<G>) with it; f returns
+// absl::Status. InvalidArgument for a game that has no tables (not a
+// TierGame), the database's errors otherwise.
+template <Game G, class F>
+absl::Status WithTablesFromFlag(const G& game, const std::string& db, std::uint64_t memory_bytes,
+                                F&& f) {
+  if (db.empty()) return f(game);
+  if constexpr (retro::TierGame<G>) {
     absl::StatusOr<retro::Manifest> manifest = retro::ReadManifest(db);
     if (!manifest.ok()) return manifest.status();
-    if (manifest->spec.game == G::kName && manifest->spec.size == game.width()) {
+    if (manifest->spec.game == G::kName && manifest->spec.size == game.size()) {
       if (auto opened = OpenDatabase(game, db, *manifest, memory_bytes); !opened.ok()) {
         return opened.status();
       }
-    }  // else PrairieTables::Open names the mismatch
-    absl::StatusOr<std::shared_ptr<const prairie::PrairieTables>> tables =
-        prairie::PrairieTables::Open(game, db, memory_bytes);
-    if (!tables.ok()) return tables.status();
-    game.attach_tables(*tables);
-    return absl::OkStatus();
+    }  // else Tables::Open names the mismatch
+    absl::StatusOr<retro::WithTables<G>> with = retro::WithTables<G>::Open(game, db, memory_bytes);
+    if (!with.ok()) return with.status();
+    return f(*with);
   } else {
     return absl::InvalidArgumentError(
         absl::StrCat("--db: no endgame tables for --game=", std::string(G::kName)));
   }
 }
 
-// What a search made of the attached tables, for its output.
+// What a search made of the tables, for its output.
 struct TablesUsed {
   bool attached = false;
   std::uint64_t probes = 0, hits = 0;
@@ -50,7 +53,7 @@ struct TablesUsed {
 template <class G>
 TablesUsed TablesUsedBy(const G& game) {
   TablesUsed used;
-  if constexpr (std::is_same_v<G, prairie::PrairieGame>) {
+  if constexpr (retro::kHasTables<G>) {
     if (game.tables()) {
       used.attached = true;
       used.probes = game.tables()->probes();

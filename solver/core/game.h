@@ -28,7 +28,8 @@
 //
 // REQUIRED members
 //   static absl::StatusOr<G> Create(const GameSpec&);
-//       Validates variant/size/pieces; an InvalidArgument status names the bad field.
+//       Validates variant, size and options (GameSpec::options, parsed by the
+//       game: core/game_options.h); an InvalidArgument status names the bad field.
 //   std::string variant() const;       // canonical variant name, e.g. "standard"
 //   int size() const;                  // --size as the game understands it
 //   std::string board_name() const;    // e.g. "8x8", "11x7"
@@ -62,6 +63,10 @@
 //       Symmetric image of a position: same value, same number of moves.
 //
 // OPTIONAL members (fallback in brackets)
+//   std::string options() const;
+//       The options the game was created with, printed back canonically
+//       (core/game_options.h): Create(spec with these options) builds an
+//       equal game. Every file that names a game carries it. [""]
 //   int count_moves(const Position&) const;
 //       == generate_moves(...).size(), faster; perft's last ply. [generate]
 //   int remaining(const Position&) const;
@@ -111,6 +116,10 @@
 //       An exact value known without search (endgame tables), in the solver's
 //       units (the distance encoding above for kWinLossDistance games); the
 //       solver treats a position with a value as a leaf. [nullopt]
+//   nlohmann::json explore_annotations(const Position&) const;
+//       Game-specific extras of the explorer's position records, a JSON
+//       object (data/README.md, `annotations`); e.g. Cathedral's square and
+//       notation of the Cathedral piece. [empty object]
 // ---------------------------------------------------------------------------
 #pragma once
 
@@ -140,11 +149,10 @@ struct SearchTuning {
 
 // What the CLI (or a batch record) says about which game to build.
 struct GameSpec {
-  std::string game;           // --game
-  std::string variant;        // --variant; empty means the game's default
-  int size = 0;               // --size; 0 means the game's default
-  std::string pieces;         // --pieces (Cathedral); empty means the default list
-  std::string empty_columns;  // --empty-columns (Prairie); empty means none/variant default
+  std::string game;     // --game
+  std::string variant;  // --variant; empty means the game's default
+  int size = 0;         // --size; 0 means the game's default
+  std::string options;  // the game's own options, core/game_options.h; empty: defaults
 };
 
 // clang-format 14 flattens requires-expressions; this one is laid out by hand.

@@ -1,11 +1,10 @@
 // Game-specific extras of explore_position records (`annotations`).
 //
-// A game may provide `nlohmann::json explore_annotations(const Position&)
-// const` (an OPTIONAL member for the explorer only); otherwise a
-// specialisation of Annotator<G> may be written next to the explorer without
-// touching the game. The default is an empty object. Cathedral records carry
-// `cathedral_squares` and `cathedral_move` (data/README.md) for the analysis
-// heatmaps.
+// A game provides them with the OPTIONAL member `explore_annotations`
+// (core/game.h), in its own folder: the explorer names no game. The default is
+// an empty object. Cathedral records carry `cathedral_squares` and
+// `cathedral_move` (data/README.md, games/cathedral/annotations.cc) for the
+// analysis heatmaps.
 #pragma once
 
 #include "core/game.h"

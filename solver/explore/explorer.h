@@ -18,7 +18,7 @@
 //      positions in flight; a syncer thread fdatasyncs the log as soon as
 //      anything new is in it (run_files.h LogSyncer), so a power failure too
 //      loses at most the last moments.
-//   6. Back the values up to the root (value.h Backup: kinds combine soundly).
+//   6. Back the values up to the root (core/proven_value.h Backup: kinds combine soundly).
 //   7. Write the final results.jsonl (sorted, frontier + backed-up records),
 //      book.tvb and run.json, each atomically.
 //
@@ -58,15 +58,14 @@
 #include "book/book.h"
 #include "core/atomic_file.h"
 #include "core/game.h"
+#include "core/move_mapping.h"
 #include "core/natural_order.h"
+#include "core/proven_value.h"
 #include "core/provenance.h"
 #include "explore/annotations.h"
-#include "explore/cathedral_annotations.h"
-#include "explore/move_mapping.h"
 #include "explore/opening_tree.h"
 #include "explore/progress.h"
 #include "explore/run_files.h"
-#include "explore/value.h"
 #include "explore/work_unit.h"
 #include "nlohmann/json.hpp"
 
@@ -448,7 +447,7 @@ struct Exploration {
     book.header.game = std::string(G::kName);
     book.header.variant = game.variant();
     book.header.board = game.board_name();
-    book.header.pieces = opts.id.pieces;
+    book.header.options = opts.id.options;
     book.header.size = game.size();
     book.header.max_value = G::kMaxValue;
     book.header.tool = absl::StrCat("tav ", ToolkitVersion(), " commit ", GitCommit());

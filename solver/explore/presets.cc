@@ -5,11 +5,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "core/game_options.h"
 #include "core/natural_order.h"
 
 namespace tav::explore {
 
-GameSpec DemoSpec() { return GameSpec{"othello", "", 4, "", ""}; }
+GameSpec DemoSpec() { return GameSpec{"othello", "", 4, ""}; }
 
 absl::StatusOr<LehmannPlan> PlanLehmann(int size, const std::string& pieces,
                                         const std::string& out) {
@@ -30,7 +31,7 @@ absl::StatusOr<LehmannPlan> PlanLehmann(int size, const std::string& pieces,
       part.limits.mode = Mode::kSearch;
       part.limits.depth = part.variant == "classic" ? kLehmannClassicDepth : kLehmannVariantDepth;
     }
-    part.spec = GameSpec{"cathedral", variant, plan.size, pieces, ""};
+    part.spec = GameSpec{"cathedral", variant, plan.size, JoinGameOptions({{"pieces", pieces}})};
     part.plies = 1;
     part.out = absl::StrCat(plan.out, "/", variant);
     part.label = variant;

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/atomic_file.h"
+#include "core/game_options.h"
 
 namespace tav::explore {
 
@@ -20,8 +21,7 @@ void RunIdentity::PutInto(json& run) const {
   run["variant"] = variant;
   run["size"] = size;
   run["board"] = board;
-  run["pieces"] = pieces;
-  if (!empty_columns.empty()) run["empty_columns"] = empty_columns;
+  run["options"] = options;
   run["root_position"] = root_position;
   run["root_moves"] = root_moves;
   run["plies"] = plies;
@@ -35,7 +35,10 @@ absl::Status CheckSameRun(const json& run, const RunIdentity& id, const std::str
   json want;
   id.PutInto(want);
   for (const auto& [key, value] : want.items()) {
-    const json have = run.contains(key) ? run.at(key) : json(nullptr);
+    // A run.json from before "options" names them by the legacy keys.
+    const json have = key == "options"    ? json(GameOptionsFromJson(run))
+                      : run.contains(key) ? run.at(key)
+                                          : json(nullptr);
     if (have != value) {
       return absl::FailedPreconditionError(absl::StrCat(
           "cannot resume: ", path, " describes a different exploration (", key, " ", have.dump(),

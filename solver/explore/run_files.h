@@ -43,14 +43,14 @@ namespace tav::explore {
 
 // What defines an exploration (a resume must match all of it).
 struct RunIdentity {
-  std::string game, variant, board, pieces, empty_columns;
+  std::string game, variant, board, options;  // options: GameSpec::options
   int size = 0;
   std::string root_position;  // as given; empty = the start
   std::vector<std::string> root_moves;
   int plies = 0;
   SearchLimits limits;
 
-  // The identity keys of run.json (game, variant, size, board, pieces,
+  // The identity keys of run.json (game, variant, size, board, options,
   // root_position, root_moves, plies, mode, depth, budget_s).
   void PutInto(nlohmann::json& run) const;
 };

@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "absl/strings/str_cat.h"
+#include "core/game_options.h"
 #include "core/json_fields.h"
 #include "core/strings.h"
 
@@ -32,17 +33,11 @@ absl::StatusOr<Mode> ParseMode(std::string_view name) {
 }
 
 json WorkUnit::ToJson() const {
-  return {{"schema", 1},
-          {"kind", "explore_unit"},
-          {"game", spec.game},
-          {"variant", spec.variant},
-          {"size", spec.size},
-          {"pieces", spec.pieces},
-          {"empty_columns", spec.empty_columns},
-          {"position", position},
-          {"mode", ModeName(limits.mode)},
-          {"depth", limits.depth},
-          {"budget_s", limits.budget_s},
+  return {{"schema", 1},           {"kind", "explore_unit"},
+          {"game", spec.game},     {"variant", spec.variant},
+          {"size", spec.size},     {"options", spec.options},
+          {"position", position},  {"mode", ModeName(limits.mode)},
+          {"depth", limits.depth}, {"budget_s", limits.budget_s},
           {"tt_mb", tt_mb}};
 }
 
@@ -114,8 +109,12 @@ absl::StatusOr<WorkUnit> WorkUnit::FromJson(const json& j) {
   read(u.spec.game, "game", std::optional<std::string>());
   read(u.spec.variant, "variant", std::optional<std::string>(""));
   read(u.spec.size, "size", std::optional<int>(0));
-  read(u.spec.pieces, "pieces", std::optional<std::string>(""));
-  read(u.spec.empty_columns, "empty_columns", std::optional<std::string>(""));
+  // "options", or the keys of units written before game options (pieces, empty_columns).
+  std::string options, pieces, empty_columns;
+  read(options, "options", std::optional<std::string>(""));
+  read(pieces, "pieces", std::optional<std::string>(""));
+  read(empty_columns, "empty_columns", std::optional<std::string>(""));
+  u.spec.options = j.contains("options") ? options : LegacyGameOptions(pieces, empty_columns);
   read(u.position, "position", std::optional<std::string>());
   read(mode, "mode", std::optional<std::string>());
   read(u.limits.depth, "depth", std::optional<int>(0));

@@ -2,7 +2,7 @@
 // search, and its result.
 //
 // A unit is independent of every other and fully described by text: the game
-// spec (game, variant, size, pieces), the position string and the search
+// spec (game, variant, size, options), the position string and the search
 // limits. Its result is text too (value with its kind, best move and PV in
 // notation, statistics). So a unit can be shipped to another process or
 // machine and its result shipped back as one JSON line: an MPI (or ssh, or
@@ -15,7 +15,9 @@
 //
 // JSON forms (schema 1; readers reject other schemas):
 //   unit:   {"schema":1, "kind":"explore_unit", "game", "variant", "size",
-//            "pieces", "position", "mode", "depth", "budget_s", "tt_mb"}
+//            "options", "position", "mode", "depth", "budget_s", "tt_mb"}
+//          (units written before "options" carry "pieces" and "empty_columns"
+//          instead, still read: core/game_options.h)
 //   result: {"schema":1, "kind":"explore_unit_result", "position", "value",
 //            "value_kind", "bound", "depth", "lower", "upper", "best_move",
 //            "pv", "move_values":[{"move","value","value_kind",...}],
@@ -31,7 +33,7 @@
 
 #include "absl/status/statusor.h"
 #include "core/game.h"
-#include "explore/value.h"
+#include "core/proven_value.h"
 #include "nlohmann/json.hpp"
 
 namespace tav::explore {
@@ -54,11 +56,6 @@ struct WorkUnit {
 
   nlohmann::json ToJson() const;
   static absl::StatusOr<WorkUnit> FromJson(const nlohmann::json& j);
-};
-
-struct MoveValue {
-  std::string move;
-  Value value;
 };
 
 struct UnitResult {

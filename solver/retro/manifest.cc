@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/atomic_file.h"
+#include "core/game_options.h"
 #include "core/json_fields.h"
 #include "core/provenance.h"
 
@@ -16,7 +17,7 @@ nlohmann::json Manifest::ToJson() const {
           {"variant", spec.variant},
           {"size", spec.size},
           {"board", board},
-          {"empty_columns", spec.empty_columns},
+          {"options", spec.options},
           {"selection", selection},
           {"encoding", std::string(EncodingName(encoding))},
           {"tiers", tiers},
@@ -36,7 +37,7 @@ absl::StatusOr<Manifest> Manifest::FromJson(const nlohmann::json& j) {
     m.spec.game = j.at("game").get<std::string>();
     m.spec.variant = j.at("variant").get<std::string>();
     m.spec.size = JsonIntAt<int>(j, "size");
-    m.spec.empty_columns = j.value("empty_columns", "");
+    m.spec.options = GameOptionsFromJson(j);
     m.board = j.at("board").get<std::string>();
     m.selection = j.at("selection").get<std::string>();
     absl::StatusOr<Encoding> enc = ParseEncoding(j.at("encoding").get<std::string>());
@@ -58,8 +59,8 @@ absl::Status Manifest::SameAs(const Manifest& o) const {
   if (spec.game != o.spec.game) return differ("game", spec.game, o.spec.game);
   if (spec.variant != o.spec.variant) return differ("variant", spec.variant, o.spec.variant);
   if (board != o.board) return differ("board", board, o.board);
-  if (spec.empty_columns != o.spec.empty_columns) {
-    return differ("empty columns", spec.empty_columns, o.spec.empty_columns);
+  if (spec.options != o.spec.options) {
+    return differ("game options", spec.options, o.spec.options);
   }
   if (selection != o.selection) return differ("tier selection", selection, o.selection);
   if (encoding != o.encoding) {

@@ -22,7 +22,7 @@ namespace tav::retro {
 inline constexpr int kManifestSchema = 1;
 
 struct Manifest {
-  GameSpec spec;          // game, variant, size, empty_columns as given to Create
+  GameSpec spec;          // game, variant, size, options as given to Create
   std::string board;      // e.g. "5x7"
   std::string selection;  // the game's tier selection ("" = every tier)
   Encoding encoding = Encoding::kDtw8;

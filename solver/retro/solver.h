@@ -724,7 +724,7 @@ absl::Status RetroSolver<G>::WriteTier(Tier tier, const std::string& name,
   header.variant = game_.variant();
   header.size = game_.size();
   header.board = game_.board_name();
-  header.empty_columns = spec_.empty_columns;
+  header.options = spec_.options;
   header.tier = name;
   header.tier_id = tier;
   header.count = size;
@@ -796,7 +796,7 @@ absl::StatusOr<nlohmann::json> RetroSolver<G>::BuildStats(const std::vector<Tier
   j["variant"] = game_.variant();
   j["size"] = game_.size();
   j["board"] = game_.board_name();
-  j["empty_columns"] = spec_.empty_columns;
+  j["options"] = spec_.options;
   j["selection"] = options_.selection;
   j["encoding"] = std::string(EncodingName(options_.encoding));
   j["tier_count"] = tiers.size();

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/atomic_file.h"
+#include "core/game_options.h"
 #include "core/hash.h"
 #include "core/json_fields.h"
 
@@ -23,7 +24,7 @@ nlohmann::json HeaderJson(const TierHeader& h) {
           {"variant", h.variant},
           {"size", h.size},
           {"board", h.board},
-          {"empty_columns", h.empty_columns},
+          {"options", h.options},
           {"tier", h.tier},
           {"tier_id", h.tier_id},
           {"count", h.count},
@@ -54,7 +55,7 @@ absl::StatusOr<TierHeader> ParseHeader(const std::string& path, std::string_view
     h.variant = j.at("variant").get<std::string>();
     h.size = JsonIntAt<int>(j, "size");
     h.board = j.at("board").get<std::string>();
-    h.empty_columns = j.value("empty_columns", "");
+    h.options = GameOptionsFromJson(j);
     h.tier = j.at("tier").get<std::string>();
     h.tier_id = JsonIntAt<std::uint64_t>(j, "tier_id");
     h.count = JsonIntAt<std::uint64_t>(j, "count");

@@ -28,7 +28,7 @@ inline constexpr std::string_view kTierMagic = "TAVRETRO";
 inline constexpr int kTierFormatVersion = 1;
 
 struct TierHeader {
-  std::string game, variant, board, empty_columns;
+  std::string game, variant, board, options;  // options: GameSpec::options
   int size = 0;
   std::string tier;
   std::uint64_t tier_id = 0;

@@ -59,6 +59,11 @@
 //       The representative of the tier's symmetry class and the symmetry s
 //       (an index for Game::transform) that maps the tier's positions into
 //       it. Only canonical tiers are stored. [the tier itself, identity]
+//   std::pair<int, int> value_bounds_given(const Position&, std::optional<int> result) const;
+//       Admissible bounds on the value (game.h value_bounds) when the side to
+//       move's result (+1 win, -1 loss, nullopt unknown) is known from
+//       elsewhere: endgame tables in forward search (retro/with_tables.h).
+//       [value_bounds, narrowed to the known side of zero]
 // ---------------------------------------------------------------------------
 #pragma once
 

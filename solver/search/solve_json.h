@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/game_options.h"
 #include "core/provenance.h"
 #include "nlohmann/json.hpp"
 #include "search/search.h"
@@ -14,10 +15,12 @@ inline const char* ResultWord(int value) {
   return value > 0 ? "win" : (value < 0 ? "loss" : "draw");
 }
 
-// schema 1 of kind "solve". `moves` is the --moves text that led to `pos`
-// (may be empty), `tt_mb` the table size the solve used.
+// schema 1 of kind "solve". `moves` is the --moves text that led from `start`
+// (the --position, or the game's start) to `pos` (may be empty), `tt_mb` the
+// table size the solve used.
 template <Game G>
-nlohmann::json SolveRecord(const G& game, const typename G::Position& pos, const std::string& moves,
+nlohmann::json SolveRecord(const G& game, const typename G::Position& start,
+                           const std::string& moves, const typename G::Position& pos,
                            const SolveResult<G>& r, std::size_t tt_mb) {
   nlohmann::json j;
   j["schema"] = 1;
@@ -28,6 +31,9 @@ nlohmann::json SolveRecord(const G& game, const typename G::Position& pos, const
   j["board"] = game.board_name();
   j["position"] = game.position_string(pos);
   j["moves"] = moves;
+  j["start_position"] = game.position_string(start);
+  j["from_start"] = start == game.start();
+  j["options"] = GameOptions(game);
   const int side = game.side_to_move(pos);
   j["side_to_move"] = side;
   j["remaining"] = Remaining(game, pos);

@@ -4,6 +4,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "core/game_options.h"
 #include "core/strings.h"
 
 namespace tav::cathedral {
@@ -23,10 +24,11 @@ absl::StatusOr<Cathedral> Cathedral::Create(const GameSpec& spec) {
     return absl::InvalidArgumentError(absl::StrCat("unknown --variant='", spec.variant,
                                                    "' for cathedral: expected classic or lehmann"));
   }
-  if (!spec.empty_columns.empty()) {
-    return absl::InvalidArgumentError("--empty-columns does not apply to cathedral");
-  }
-  std::string_view pieces = spec.pieces;
+  absl::StatusOr<std::vector<GameOption>> options = ParseGameOptions(spec.options);
+  if (!options.ok()) return options.status();
+  const std::string given = TakeGameOption(*options, "pieces");
+  if (absl::Status s = NoOtherGameOptions(*options, kName); !s.ok()) return s;
+  std::string_view pieces = given;
   if (pieces.empty()) {
     pieces = DefaultPieces(n);
     if (pieces.empty()) {
@@ -40,22 +42,28 @@ absl::StatusOr<Cathedral> Cathedral::Create(const GameSpec& spec) {
     const int type = TypeOfLetter(c);
     if (type < 0) {
       return absl::InvalidArgumentError(
-          absl::StrCat("bad --pieces='", AV(spec.pieces), "': '", std::string(1, c),
+          absl::StrCat("bad --pieces='", given, "': '", std::string(1, c),
                        c == 'Y' || c == 'y' ? "' is the Cathedral, which is not in a player's list"
                                             : "' is not a piece letter (V S L N P M Z O C T A)"));
     }
     if ((list >> (4 * type) & 15) == 15) {
       return absl::InvalidArgumentError(
-          absl::StrCat("bad --pieces='", AV(spec.pieces), "': at most 15 of one piece"));
+          absl::StrCat("bad --pieces='", given, "': at most 15 of one piece"));
     }
     list += std::uint64_t{1} << (4 * type);
     squares += kTypeSize[type];
   }
   if (squares > kMaxValue) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "bad --pieces='", AV(spec.pieces), "': ", squares, " squares, at most ", kMaxValue));
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --pieces='", given, "': ", squares, " squares, at most ", kMaxValue));
   }
-  return Cathedral(TablesForSize(n), lehmann, list);
+  Cathedral game(TablesForSize(n), lehmann, list);
+  game.custom_pieces_ = !given.empty() && game.pieces() != DefaultPieces(n);
+  return game;
+}
+
+std::string Cathedral::options() const {
+  return custom_pieces_ ? JoinGameOptions({{"pieces", pieces()}}) : "";
 }
 
 std::string Cathedral::board_name() const { return absl::StrCat(size(), "x", size()); }

@@ -53,6 +53,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "core/bits.h"
@@ -61,6 +62,7 @@
 #include "games/cathedral/move_list.h"
 #include "games/cathedral/pieces.h"
 #include "games/cathedral/tables.h"
+#include "nlohmann/json.hpp"
 
 namespace tav::cathedral {
 
@@ -127,6 +129,8 @@ class Cathedral {
   const Tables& tables() const { return *tables_; }
   // The per-player piece list, as type letters in VSLNPMZOCTA order.
   std::string pieces() const;
+  // "pieces=..." when the list is not the board's default (game.h options()).
+  std::string options() const;
   int listed(int type) const { return static_cast<int>(list_ >> (4 * type) & 15); }
   int listed_squares() const { return list_squares_; }
 
@@ -195,6 +199,10 @@ class Cathedral {
   std::string square_name(int sq) const;
   // The squares a move covers ("e5 d5"), for messages and tests.
   std::string placement_squares(std::uint16_t placement) const;
+  // The extras of explore records (game.h, annotations.cc): cathedral_squares
+  // (the Cathedral's squares while it is on the board, else empty) and
+  // cathedral_move (the notation placing it there, null when not on the board).
+  nlohmann::json explore_annotations(const Position& p) const;
 
   // ---- Symmetry (symmetry.cc) -------------------------------------------------
   int symmetry_count() const { return 4; }
@@ -304,8 +312,13 @@ class Cathedral {
   bool lehmann_ = false;
   std::uint64_t list_ = 0;  // per-player list, packed like Position::hand
   int list_squares_ = 0;
+  bool custom_pieces_ = false;  // the list was given and differs from the default
 
   friend class CathedralTestPeer;
 };
+
+// The notation of a Cathedral on the given squares (names such as "i4", in
+// any order), or "" if they do not form one (annotations.cc).
+std::string CathedralMoveOfSquares(const std::vector<std::string>& names);
 
 }  // namespace tav::cathedral

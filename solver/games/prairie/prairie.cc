@@ -9,8 +9,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "core/game_options.h"
 #include "core/strings.h"
-#include "games/prairie/tables.h"
 
 namespace tav::prairie {
 namespace {
@@ -65,7 +65,10 @@ absl::StatusOr<PrairieGame> PrairieGame::Create(const GameSpec& spec) {
     return absl::InvalidArgumentError(
         absl::StrCat("bad --size=", spec.size, " for prairie: the width must be 3..11"));
   }
-  if (!spec.pieces.empty()) return absl::InvalidArgumentError("--pieces does not apply to prairie");
+  absl::StatusOr<std::vector<GameOption>> options = ParseGameOptions(spec.options);
+  if (!options.ok()) return options.status();
+  const std::string given_empty = TakeGameOption(*options, "empty-columns");
+  if (absl::Status s = NoOtherGameOptions(*options, kName); !s.ok()) return s;
 
   int handicap = 0;
   const std::string& v = spec.variant;
@@ -84,11 +87,12 @@ absl::StatusOr<PrairieGame> PrairieGame::Create(const GameSpec& spec) {
   }
 
   std::vector<int> empty;
-  if (!spec.empty_columns.empty()) {
-    absl::StatusOr<std::vector<int>> cols = ParseColumns(spec.empty_columns, g.width_);
+  if (!given_empty.empty()) {
+    g.custom_empty_ = true;
+    absl::StatusOr<std::vector<int>> cols = ParseColumns(given_empty, g.width_);
     if (!cols.ok()) return cols.status();
     if (handicap && static_cast<int>(cols->size()) != handicap) {
-      return absl::InvalidArgumentError(absl::StrCat("bad --empty-columns='", spec.empty_columns,
+      return absl::InvalidArgumentError(absl::StrCat("bad --empty-columns='", given_empty,
                                                      "': ", g.variant_, " plays with ", handicap,
                                                      " empty column(s), not ", cols->size()));
     }
@@ -127,6 +131,10 @@ std::string PrairieGame::column_list(std::uint16_t cols) const {
     if ((cols >> c) & 1) names.emplace_back(1, static_cast<char>('a' + c));
   }
   return absl::StrJoin(names, ",");
+}
+
+std::string PrairieGame::options() const {
+  return custom_empty_ ? JoinGameOptions({{"empty-columns", empty_columns()}}) : "";
 }
 
 std::string PrairieGame::empty_columns() const {
@@ -629,12 +637,6 @@ std::optional<int> PrairieGame::static_result(const Position& p) const {
   return std::nullopt;
 }
 
-std::optional<int> PrairieGame::probe_result(const Position& p) const {
-  if (std::optional<int> r = static_result(p)) return r;
-  if (tables_) return tables_->ProbeResult(p);
-  return std::nullopt;
-}
-
 int PrairieGame::max_plies(const Position& p) const {
   if (p.home) return 0;
   int steps = 5 * std::popcount(p.top);
@@ -643,19 +645,14 @@ int PrairieGame::max_plies(const Position& p) const {
   return 2 * steps + 1 + p.light_to_move;
 }
 
-std::pair<int, int> PrairieGame::value_bounds(const Position& p) const {
+std::pair<int, int> PrairieGame::value_bounds_given(const Position& p,
+                                                    std::optional<int> result) const {
   const int near = kDistanceBase - max_plies(p);  // the smallest |value| possible
-  if (std::optional<int> r = probe_result(p)) {
+  if (const std::optional<int> r = result) {
     return *r > 0 ? std::pair<int, int>{near, kDistanceBase - 1}
                   : std::pair<int, int>{-kDistanceBase, -near};
   }
   return {-kDistanceBase, kDistanceBase - 1};
-}
-
-std::optional<int> PrairieGame::probe(const Position& p) const {
-  if (std::optional<int> v = static_value(p)) return v;
-  if (tables_) return tables_->Probe(p);
-  return std::nullopt;
 }
 
 }  // namespace tav::prairie

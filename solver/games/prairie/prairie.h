@@ -88,8 +88,6 @@ struct Move {
 // columns); ordinary positions have at most 4 x 18 + 8 light moves.
 using MoveList = FixedMoveList<Move, 1024>;
 
-class PrairieTables;  // endgame tables for probe(), games/prairie/tables.h
-
 class PrairieGame {
  public:
   using Position = prairie::Position;
@@ -111,6 +109,8 @@ class PrairieGame {
   int extra_steps() const { return extra_; }          // 0, or 2..4 in the extraN variants
   std::uint16_t columns() const { return columns_; }  // columns that start with a buffalo
   std::string empty_columns() const;                  // "a,k"; "" for none
+  // "empty-columns=..." when they were given (game.h options()).
+  std::string options() const;
   u64 valid() const { return valid_; }
 
   Position start() const;
@@ -165,26 +165,28 @@ class PrairieGame {
   // --- search hooks ------------------------------------------------------------
   // Captures, then buffalo steps (the furthest advanced first), then the rest.
   int order_score(const Position& parent, Move m, const Position& child) const;
-  // Exact values known without search: the endgame tables (attach_tables)
-  // and the immediate wins of buffalo on row 2.
-  std::optional<int> probe(const Position& p) const;
-  void attach_tables(std::shared_ptr<const PrairieTables> tables) { tables_ = std::move(tables); }
-  const std::shared_ptr<const PrairieTables>& tables() const { return tables_; }
-  // The static part of probe(): a buffalo on row 2 with the buffalo side to
-  // move wins in 1; two of them, or one the cowboy cannot reach, with light
-  // to move, win in 2.
+  // Exact values known without search: the immediate wins of buffalo on row
+  // 2 (static_value). Endgame tables add theirs from outside the game
+  // (retro::WithTables, retro/with_tables.h).
+  std::optional<int> probe(const Position& p) const { return static_value(p); }
+  // A buffalo on row 2 with the buffalo side to move wins in 1; two of them,
+  // or one the cowboy cannot reach, with light to move, win in 2.
   std::optional<int> static_value(const Position& p) const;
   // Win/loss (+1/-1) known without search: static_value, plus a buffalo on
   // row 3 that can step to row 2 out of the cowboy's reach (buffalo to
-  // move), plus the tables' results (wl1 tables included). For proof search
-  // (prove/dfpn.h), which needs no distances.
-  std::optional<int> probe_result(const Position& p) const;
+  // move). For proof search (prove/dfpn.h), which needs no distances.
+  std::optional<int> probe_result(const Position& p) const { return static_result(p); }
   std::optional<int> static_result(const Position& p) const;
-  // Admissible bounds on the value (game.h): the game ends within
-  // max_plies(p) plies, and when probe_result knows who wins (win/loss-only
-  // tables, static rules) the bounds keep only that side of zero, which lets
-  // the exact solver find distances with win/loss tables.
-  std::pair<int, int> value_bounds(const Position& p) const;
+  // Admissible bounds on the value (game.h): value_bounds_given with the
+  // result probe_result knows.
+  std::pair<int, int> value_bounds(const Position& p) const {
+    return value_bounds_given(p, probe_result(p));
+  }
+  // The game ends within max_plies(p) plies, and when the result is known
+  // (static rules, or win/loss tables through retro::WithTables) the bounds
+  // keep only that side of zero, which lets the exact solver find distances
+  // with win/loss tables (retro/tier_game.h).
+  std::pair<int, int> value_bounds_given(const Position& p, std::optional<int> result) const;
   // 2 x (steps the buffalo can still make to row 2) + 1, + 1 with light to move.
   int max_plies(const Position& p) const;
 
@@ -245,10 +247,10 @@ class PrairieGame {
   int extra_ = 0;
   std::uint16_t columns_ = 0;
   bool mirror_ok_ = true;
+  bool custom_empty_ = false;  // the empty columns were given, not the variant's
   u64 valid_ = 0;
   std::string variant_ = "standard";
   std::array<u64, kMiddleBits> king_{};  // cowboy neighbourhoods
-  std::shared_ptr<const PrairieTables> tables_;
 };
 
 // The small fields (top, home, cowboy, side, extra) are read and written as

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "core/game_options.h"
 #include "core/strings.h"
 
 namespace tav::reversi {
@@ -32,13 +33,9 @@ absl::StatusOr<ReversiGame<kNeutrals>> ReversiGame<kNeutrals>::Create(const Game
                                                    AV(kName), ": expected ",
                                                    kNeutrals ? "standard or misere" : "standard"));
   }
-  if (!spec.pieces.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat("--pieces does not apply to ", AV(kName)));
-  }
-  if (!spec.empty_columns.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--empty-columns does not apply to ", AV(kName)));
-  }
+  absl::StatusOr<std::vector<GameOption>> options = ParseGameOptions(spec.options);
+  if (!options.ok()) return options.status();
+  if (absl::Status s = NoOtherGameOptions(*options, kName); !s.ok()) return s;
   return ReversiGame(n, misere);
 }
 

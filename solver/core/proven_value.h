@@ -1,4 +1,6 @@
-// Values of explored positions and what kind of knowledge each one is.
+// Values of explored positions and what kind of knowledge each one is: the
+// vocabulary shared by the explorer (explore/) and opening books (book/),
+// which sit on different layers, so it lives here below both.
 //
 // An opening exploration mixes values of different strength: a position may
 // be solved exactly, solved win/draw/loss only, bounded (a proven lower or
@@ -35,7 +37,7 @@
 
 #include "absl/status/statusor.h"
 
-namespace tav::explore {
+namespace tav {
 
 // Ordered from strongest to weakest knowledge (book merges keep the stronger).
 enum class ValueKind : std::uint8_t { kExact = 0, kWld = 1, kBound = 2, kHeuristic = 3 };
@@ -49,6 +51,12 @@ struct Value {
   int lower = 0, upper = 0;            // proven interval on the exact value
 
   friend bool operator==(const Value&, const Value&) = default;
+};
+
+// The value of one move (in the game's notation) of an explored position.
+struct MoveValue {
+  std::string move;
+  Value value;
 };
 
 // Constructors that fill the proven interval consistently. `max_value` is
@@ -91,4 +99,4 @@ absl::Status Validate(const Value& v, int max_value);
 // e.g. "+4 (exact)", "win (wld)", ">= +2 (bound)", "+7 (heuristic, depth 3)".
 std::string Describe(const Value& v);
 
-}  // namespace tav::explore
+}  // namespace tav

@@ -1,4 +1,4 @@
-#include "explore/value.h"
+#include "core/proven_value.h"
 
 #include <algorithm>
 #include <climits>
@@ -7,7 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "core/strings.h"
 
-namespace tav::explore {
+namespace tav {
 
 Value ExactValue(int v) { return {ValueKind::kExact, v, BoundSide::kNone, 0, v, v}; }
 
@@ -213,4 +213,4 @@ std::string Describe(const Value& v) {
   return "?";
 }
 
-}  // namespace tav::explore
+}  // namespace tav

@@ -20,7 +20,7 @@
 #include "core/game.h"
 #include "core/symmetry.h"
 
-namespace tav::explore {
+namespace tav {
 
 // The move of `b` that corresponds to move `m` of `a`; nullopt if a and b are
 // not images of each other (or m has no counterpart, which a correct
@@ -66,4 +66,4 @@ std::vector<std::string> MapLine(const G& game, typename G::Position a,
   return out;
 }
 
-}  // namespace tav::explore
+}  // namespace tav
