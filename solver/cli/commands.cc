@@ -8,6 +8,7 @@ Command PerftCommand();
 Command MovesCommand();
 Command ShowCommand();
 Command SolveCommand();
+Command EvalCommand();
 Command BenchCommand();
 Command ExploreCommand();
 Command BookQueryCommand();
@@ -27,6 +28,7 @@ const std::vector<Command>& AllCommands() {
       MovesCommand(),
       ShowCommand(),
       SolveCommand(),
+      EvalCommand(),
       BenchCommand(),
       ExploreCommand(),
       BookQueryCommand(),
