@@ -214,8 +214,10 @@ TEST(CliJson, PerftMovesAndShowPrintOneRecordEach) {
   EXPECT_EQ(m["side_to_move"], 1);
   EXPECT_EQ(m["over"], false);
   std::string joined;
-  for (const nlohmann::json& name : m["moves"])
-    joined += (joined.empty() ? "" : " ") + name.get<std::string>();
+  for (const nlohmann::json& name : m["moves"]) {
+    if (!joined.empty()) joined += ' ';
+    joined += name.get<std::string>();
+  }
   EXPECT_EQ(joined + "\n", RunTav("moves --game=othello --moves=d3").out);
 
   const CliResult show = RunTav("show --game=othello --moves=d3 --json");

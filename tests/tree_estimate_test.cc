@@ -14,7 +14,7 @@ namespace tav {
 namespace {
 
 reversi::Othello MakeOthello(int size) {
-  return *reversi::Othello::Create(GameSpec{"othello", "", size, "", ""});
+  return *reversi::Othello::Create(GameSpec{"othello", "", size, ""});
 }
 
 // The full game tree of Othello 4x4, counted by a plain walk.
@@ -66,7 +66,7 @@ TEST(TreeEstimate, SeparatesOthello6x6From8x8) {
 // Prairie trees are huge, their positions few.
 TEST(TreeEstimate, PositionsBoundTheWorkOfTierGames) {
   const prairie::PrairieGame game =
-      *prairie::PrairieGame::Create(GameSpec{"prairie", "", 3, "", ""});
+      *prairie::PrairieGame::Create(GameSpec{"prairie", "", 3, ""});
   const TreeEstimate e = EstimateTree(game, game.start());
   EXPECT_NEAR(e.log10_positions, std::log10(329100.0), 0.5);  // README: 329,100 (canonical tiers)
   EXPECT_EQ(e.log10_search_nodes, e.log10_positions);

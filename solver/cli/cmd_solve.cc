@@ -177,8 +177,7 @@ absl::Status SolveOne(const G& game, const search::SolveOptions& o, const std::s
     j["db"] = tables.attached ? nlohmann::json(db) : nlohmann::json();
     j["table_probes"] = tables.probes;
     j["table_hits"] = tables.hits;
-    std::printf("%s
-", j.dump().c_str());
+    std::printf("%s\n", j.dump().c_str());
   } else {
     PrintText(game, *pos, r, o.tt_mb, tables, db);
   }
