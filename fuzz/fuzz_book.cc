@@ -1,9 +1,10 @@
 // Opening-book files (book/book.h). The input is parsed twice: as it is, and
 // with its two checksums recomputed, so that the fuzzer also reaches the
 // record checks behind them (a random mutation almost never keeps an FNV-1a
-// checksum right). Checked: an accepted book serializes to exactly the bytes
-// it was read from (the format has one encoding of each book), and that
-// parses again.
+// checksum right). Checked: an accepted book of the current version
+// serializes to exactly the bytes it was read from (the format has one
+// encoding of each book); an older version (read, never written) serializes
+// to a current-version book that reads back to the same bytes.
 #include <cstring>
 #include <string>
 
@@ -40,8 +41,12 @@ void Check(const std::string& bytes) {
   auto book = tav::book::Parse(bytes, "book.tvb");
   if (!book.ok()) return tav::fuzz::RequireMessage(book.status());
   const std::string out = tav::book::Serialize(*book);
-  Require(out == bytes, "an accepted book does not serialize to the bytes it was read from");
-  Require(tav::book::Parse(out, "again").ok(), "a serialized book does not parse");
+  if (U32At(bytes, 8) == tav::book::kVersion) {
+    Require(out == bytes, "an accepted book does not serialize to the bytes it was read from");
+  }
+  auto again = tav::book::Parse(out, "again");
+  Require(again.ok(), "a serialized book does not parse");
+  Require(tav::book::Serialize(*again) == out, "a serialized book does not serialize to itself");
 }
 
 }  // namespace

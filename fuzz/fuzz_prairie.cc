@@ -12,7 +12,7 @@ tav::prairie::PrairieGame Make(const char* variant, int size, const char* empty_
   tav::GameSpec spec;
   spec.variant = variant;
   spec.size = size;
-  spec.empty_columns = empty_columns;
+  if (*empty_columns != '\0') spec.options = std::string("empty-columns=") + empty_columns;
   return *tav::prairie::PrairieGame::Create(spec);
 }
 

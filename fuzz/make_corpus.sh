@@ -78,7 +78,7 @@ printf '1%s' "$($tav explore --unit="$unit" --threads=1)" >"$out/fuzz_work_unit/
 
 # --- a book from a tiny exploration -----------------------------------------
 $tav explore --game=othello --size=4 --plies=2 --threads=1 --tt-mb=1 --out="$tmp/explore" >/dev/null 2>&1
-cp "$tmp/explore/book.tvb" "$out/fuzz_book/othello4-plies2.tvb"
+cp "$tmp/explore/book.tvb" "$out/fuzz_book/othello4-plies2-v2.tvb"  # othello4-plies2-v1.tvb: a version-1 book of before game options, kept by hand
 head -c 16 "$tmp/explore/book.tvb" >"$out/fuzz_book/truncated-header"
 
 # --- tier files and manifests from a tiny retrograde solve ------------------
