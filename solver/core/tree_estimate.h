@@ -43,12 +43,15 @@ struct TreeEstimate {
 // search with a transposition table visits each about once, so on games with
 // few positions and many transpositions (Prairie) this bounds its work far
 // below the tree's size.
+template <class G>
+concept CountsPositionsInTiers = requires(const G& g, typename G::Tier t) {
+  g.tiers(std::string_view());
+  { g.tier_size(t) } -> std::convertible_to<std::uint64_t>;
+};
+
 template <Game G>
 double Log10Positions(const G& game) {
-  if constexpr (requires(const G& g, typename G::Tier t) {
-                  g.tiers(std::string_view());
-                  { g.tier_size(t) } -> std::convertible_to<std::uint64_t>;
-                }) {
+  if constexpr (CountsPositionsInTiers<G>) {
     auto tiers = game.tiers("");
     if (!tiers.ok()) return INFINITY;
     double total = 0;

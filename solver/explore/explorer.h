@@ -45,6 +45,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -54,7 +55,6 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/synchronization/mutex.h"
 #include "book/book.h"
 #include "core/atomic_file.h"
 #include "core/game.h"
@@ -340,7 +340,7 @@ struct Exploration {
     ProgressMeter meter(opts.label, frontier.size(), frontier.size() - todo.size(),
                         opts.progress && !todo.empty());
     InterruptGuard guard;
-    absl::Mutex mu;
+    std::mutex mu;  // std::mutex: TSan sees it (Debian's Abseil is not instrumented)
     absl::Status error;
     std::atomic<bool> stop{false};
     const SearchLimits limits = opts.id.limits;
@@ -363,7 +363,7 @@ struct Exploration {
         }
         nlohmann::json rec = Record(n, r.value, "search", &r, r.best_move, r.pv);
         const std::string line = rec.dump();
-        absl::MutexLock lock(&mu);
+        std::lock_guard<std::mutex> lock(mu);
         if (absl::Status s = log.Write(line); !s.ok()) {
           if (error.ok()) error = s;
           stop = true;

@@ -31,16 +31,17 @@ ProgressMeter::~ProgressMeter() { StopHeartbeat(); }
 
 void ProgressMeter::StopHeartbeat() {
   {
-    absl::MutexLock lock(&mu_);
+    std::lock_guard<std::mutex> lock(mu_);
     stopping_ = true;
   }
+  stop_.notify_all();
   if (heartbeat_.joinable()) heartbeat_.join();
 }
 
 void ProgressMeter::Heartbeat() {
-  absl::MutexLock lock(&mu_);
-  const absl::Duration tick = absl::Seconds(std::min(heartbeat_s_, 1.0));
-  while (!mu_.AwaitWithTimeout(absl::Condition(&stopping_), tick)) {
+  std::unique_lock<std::mutex> lock(mu_);
+  const auto tick = std::chrono::duration<double>(std::min(heartbeat_s_, 1.0));
+  while (!stop_.wait_for(lock, tick, [this] { return stopping_; })) {
     const auto now = std::chrono::steady_clock::now();
     if (std::chrono::duration<double>(now - last_print_).count() < heartbeat_s_) continue;
     std::string line = Line(false);
@@ -67,7 +68,7 @@ void ProgressMeter::Print(const std::string& line) {
 
 std::uint64_t ProgressMeter::Start() {
   if (!enabled_) return 0;
-  absl::MutexLock lock(&mu_);
+  std::lock_guard<std::mutex> lock(mu_);
   const std::uint64_t ticket = next_ticket_++;
   in_flight_[ticket] = std::chrono::steady_clock::now();
   return ticket;
@@ -112,7 +113,7 @@ std::string ProgressMeter::Line(bool final) {
 
 void ProgressMeter::Update(std::uint64_t nodes, std::uint64_t ticket) {
   if (!enabled_) return;
-  absl::MutexLock lock(&mu_);
+  std::lock_guard<std::mutex> lock(mu_);
   in_flight_.erase(ticket);
   ++done_;
   ++session_done_;
@@ -126,7 +127,7 @@ void ProgressMeter::Update(std::uint64_t nodes, std::uint64_t ticket) {
 void ProgressMeter::Finish() {
   if (!enabled_) return;
   StopHeartbeat();
-  absl::MutexLock lock(&mu_);
+  std::lock_guard<std::mutex> lock(mu_);
   if (tty_ && printed_live_) {
     std::fprintf(out_, "\r%s\033[K\n", Line(true).c_str());
   } else {

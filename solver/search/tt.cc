@@ -89,7 +89,7 @@ void TranspositionTable::Resize(std::size_t bytes) {
   buckets_ = reinterpret_cast<Bucket*>(base);
   bucket_count_ = count;
   allocated_bytes_ = size;
-  generation_ = 0;
+  generation_.store(0, std::memory_order_relaxed);
 }
 
 void TranspositionTable::Clear() {
@@ -99,7 +99,7 @@ void TranspositionTable::Clear() {
   if (madvise(buckets_, allocated_bytes_, MADV_DONTNEED) != 0) {
     std::memset(static_cast<void*>(buckets_), 0, allocated_bytes_);
   }
-  generation_ = 0;
+  generation_.store(0, std::memory_order_relaxed);
 }
 
 bool TranspositionTable::Probe(std::uint64_t key, TTData* out) const {
@@ -123,6 +123,7 @@ bool TranspositionTable::Probe(std::uint64_t key, TTData* out) const {
 void TranspositionTable::Store(std::uint64_t key, int lower, int upper, int move, int depth,
                                bool heuristic) {
   Bucket* bucket = BucketFor(key);
+  const unsigned generation = Generation();
   lower = std::clamp(lower, -kTTMaxBound, kTTMaxBound);
   upper = std::clamp(upper, -kTTMaxBound, kTTMaxBound);
   Entry* victim = nullptr;
@@ -149,7 +150,7 @@ void TranspositionTable::Store(std::uint64_t key, int lower, int upper, int move
         // Never replace exact bounds by heuristic ones; at most lend a move.
         if (move >= 0 && MoveOf(data) == kTTNoMove) {
           const std::uint64_t nd =
-              Pack(Lower(data), Upper(data), move, DepthOf(data), generation_, false);
+              Pack(Lower(data), Upper(data), move, DepthOf(data), generation, false);
           e.data.store(nd, std::memory_order_relaxed);
           e.check.store(key ^ nd, std::memory_order_relaxed);
         }
@@ -159,17 +160,16 @@ void TranspositionTable::Store(std::uint64_t key, int lower, int upper, int move
       victim = &e;
       break;
     }
-    const int worth =
-        (data & kUsedBit)
-            ? DepthOf(data) -
-                  8 * static_cast<int>((generation_ - GenerationOf(data)) & kGenerationMask)
-            : -(1 << 20);
+    const int worth = (data & kUsedBit)
+                          ? DepthOf(data) - 8 * static_cast<int>((generation - GenerationOf(data)) &
+                                                                 kGenerationMask)
+                          : -(1 << 20);
     if (worth < victim_worth) {
       victim_worth = worth;
       victim = &e;
     }
   }
-  const std::uint64_t data = Pack(lower, upper, move, depth, generation_, heuristic);
+  const std::uint64_t data = Pack(lower, upper, move, depth, generation, heuristic);
   victim->data.store(data, std::memory_order_relaxed);
   victim->check.store(key ^ data, std::memory_order_relaxed);
 }

@@ -96,7 +96,10 @@ class TranspositionTable {
   // Empties every entry and resets the generation.
   void Clear();
   // Ages every entry by one generation: call once per solve.
-  void NewSearch() { generation_ = (generation_ + 1) & kGenerationMask; }
+  // Atomic: the explorer's solvers share one table, and one of them may start
+  // a search (NewSearch) while others store (ThreadSanitizer reported the
+  // plain counter). Two concurrent calls may age the table by one or two.
+  void NewSearch() { generation_.fetch_add(1, std::memory_order_relaxed); }
 
   std::size_t bucket_count() const { return bucket_count_; }
   std::size_t entry_count() const { return bucket_count_ * kEntriesPerBucket; }
@@ -136,7 +139,10 @@ class TranspositionTable {
   Bucket* buckets_ = nullptr;
   std::size_t bucket_count_ = 0;
   std::size_t allocated_bytes_ = 0;
-  unsigned generation_ = 0;
+  unsigned Generation() const {
+    return generation_.load(std::memory_order_relaxed) & kGenerationMask;
+  }
+  std::atomic<unsigned> generation_{0};
 };
 
 }  // namespace tav::search
