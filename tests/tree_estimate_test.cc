@@ -65,8 +65,7 @@ TEST(TreeEstimate, SeparatesOthello6x6From8x8) {
 // A game that counts its positions (tiers) is bounded by that count: the
 // Prairie trees are huge, their positions few.
 TEST(TreeEstimate, PositionsBoundTheWorkOfTierGames) {
-  const prairie::PrairieGame game =
-      *prairie::PrairieGame::Create(GameSpec{"prairie", "", 3, ""});
+  const prairie::PrairieGame game = *prairie::PrairieGame::Create(GameSpec{"prairie", "", 3, ""});
   const TreeEstimate e = EstimateTree(game, game.start());
   EXPECT_NEAR(e.log10_positions, std::log10(329100.0), 0.5);  // README: 329,100 (canonical tiers)
   EXPECT_EQ(e.log10_search_nodes, e.log10_positions);
