@@ -1,0 +1,47 @@
+// An engine configuration: which evaluation, which search, and how much of it
+// per move.
+//
+// A configuration is written as the flags of `tav think` ("--eval=learned
+// --search=selective --budget-s=1"), so the string a user passes to
+// `tav match --a=...` is exactly what they would type to see one move, and a
+// record can carry it back. ParseEngineConfig accepts only the keys below,
+// each once, each checked; EngineConfigString prints the canonical form (every
+// key, fixed order) that records store.
+//
+// Budgets: --depth (plies of the deepest iteration), --nodes (search nodes;
+// with one thread the move is then a function of the position alone: no clock
+// is read) and --budget-s (seconds per move). Any combination; the search
+// stops at the first limit reached; at least one must be set.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "nlohmann/json.hpp"
+
+namespace tav::engine {
+
+struct EngineConfig {
+  std::string eval = "handmade";     // eval/evaluation.h: handmade, learned, or a weights file
+  std::string search = "fullwidth";  // fullwidth: the solver's iterative deepening (b1c7f2e)
+  int depth = 0;                     // deepest iteration in plies (0: no limit)
+  std::uint64_t nodes = 0;           // node budget per move (0: no limit)
+  double budget_s = 0;               // seconds per move (0: no limit)
+  bool exact = true;                 // play exactly where the exact solver finishes in budget
+  std::size_t tt_mb = 64;            // the engine's transposition table, MiB
+  // Randomisation for self-play and training (0: always the best move).
+  int noise = 0;           // choose uniformly among moves within `noise` of the best value
+  std::uint64_t seed = 0;  // of that choice
+};
+
+// Parses flags text such as "--eval=learned --budget-s=1" (whitespace
+// separated, each --key=value once). InvalidArgument naming the bad token.
+absl::StatusOr<EngineConfig> ParseEngineConfig(std::string_view text);
+
+// Every key in a fixed order: ParseEngineConfig(EngineConfigString(c)) == c.
+std::string EngineConfigString(const EngineConfig& config);
+nlohmann::json EngineConfigJson(const EngineConfig& config);
+
+}  // namespace tav::engine

@@ -1,0 +1,109 @@
+// Evaluations by name: the game's hand-written evaluate(), or a learned model
+// that replaces it.
+//
+// Design. A learned evaluation is a *game with another evaluate()*:
+// Evaluated<G> derives from G and overrides only evaluate() with a model's
+// value of the game's features (linear_model.h); every other member (moves,
+// hash, order_score, value_bounds, probe, ...) is G's own. The search is a
+// template over the game, so Solver<Evaluated<G>> searches with the model
+// through the very same code, with no virtual call per leaf and no branch in
+// the search. The price is one more instantiation of the search per game that
+// has features (compile time, not run time). Callers never name Evaluated:
+// WithEvaluation(game, name, f) calls f with the game itself ("handmade") or
+// with its Evaluated wrapper (a model), the way cli/game_registry.h turns a
+// runtime game name into a type.
+//
+// Names: "handmade" (the game's evaluate(), the default of commit b1c7f2e and
+// of every game without learned weights), "learned" (the weights built into
+// this binary for the game, variant and board, when there are any), or the
+// path of a weights file (linear_model.h). A name that does not resolve is an
+// InvalidArgument naming it; a file that is damaged or made for another game,
+// variant, board or feature set is an error too, never a silent fallback.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "core/game.h"
+#include "core/game_options.h"
+#include "eval/linear_model.h"
+
+namespace tav::eval {
+
+inline constexpr std::string_view kHandmade = "handmade";
+inline constexpr std::string_view kLearned = "learned";
+
+// G searched with `model`'s evaluate() instead of its own. Built from a game
+// and a model that ResolveModel() checked against it.
+template <Game G>
+requires HasFeatures<G>
+class Evaluated : public G {
+ public:
+  using Position = typename G::Position;
+
+  Evaluated(const G& game, std::shared_ptr<const LinearModel> model)
+      : G(game), model_(std::move(model)) {}
+
+  // Not built from a GameSpec (the Game concept asks for a Create): use
+  // WithEvaluation.
+  static absl::StatusOr<Evaluated> Create(const GameSpec&) {
+    return absl::InternalError("an Evaluated game is built by WithEvaluation, not from a spec");
+  }
+
+  // The model's value of the position's features, rounded, in the units of
+  // final_value for the side to move (the search clamps it into kMaxValue).
+  int evaluate(const Position& p) const { return model_->Evaluate(base(), p); }
+
+  const G& base() const { return *this; }
+  const LinearModel& model() const { return *model_; }
+
+ private:
+  std::shared_ptr<const LinearModel> model_;
+};
+
+// The model named by `name` for `game`: nullptr for "handmade", the built-in
+// weights for "learned", else the weights file at that path, checked against
+// the game (game, variant, board, options, feature set) and its checksum.
+template <Game G>
+absl::StatusOr<std::shared_ptr<const LinearModel>> ResolveModel(const G& game,
+                                                                std::string_view name) {
+  if (name == kHandmade) {
+    if constexpr (!HasEvaluate<G>) {
+      return absl::InvalidArgumentError(absl::StrCat("--game=", std::string(G::kName),
+                                                     " has no static evaluation (no evaluate())"));
+    }
+    return std::shared_ptr<const LinearModel>();
+  }
+  if constexpr (!HasFeatures<G>) {
+    return absl::InvalidArgumentError(absl::StrCat("bad --eval='", std::string(name),
+                                                   "': --game=", std::string(G::kName),
+                                                   " has no features, only --eval=handmade"));
+  } else {
+    absl::StatusOr<LinearModel> model = name == kLearned
+                                            ? BuiltInModel(std::string(G::kName), game.variant(),
+                                                           game.board_name(), GameOptions(game))
+                                            : LoadModel(std::string(name));
+    if (!model.ok()) return model.status();
+    if (absl::Status fits = CheckModelFits(*model, game); !fits.ok()) return fits;
+    return std::shared_ptr<const LinearModel>(std::make_shared<LinearModel>(std::move(*model)));
+  }
+}
+
+// Calls f(game) for "handmade" and f(Evaluated<G>) for a model; returns f's
+// Status, or the error resolving `name`.
+template <Game G, class F>
+absl::Status WithEvaluation(const G& game, std::string_view name, F&& f) {
+  absl::StatusOr<std::shared_ptr<const LinearModel>> model = ResolveModel(game, name);
+  if (!model.ok()) return model.status();
+  if constexpr (HasFeatures<G>) {
+    if (*model != nullptr) return f(Evaluated<G>(game, *model));
+  }
+  return f(game);
+}
+
+}  // namespace tav::eval
