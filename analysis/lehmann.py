@@ -251,7 +251,7 @@ def _panel_inches(size: int) -> float:
 def _classic_figure(values: dict, size: int, title: str):
     panel = _panel_inches(size)
     rows, columns = (2, 2) if size >= 7 else (1, 4)
-    fig, axes = plotting.figure(panel * columns + 1.2, panel * rows + 0.9, rows, columns)
+    fig, axes, colorbar = plotting.board_grid(panel, rows, columns, title)
     norm = plotting.value_norm([r["dark_value"] for r in values.values()])
     names = {"n": "north", "e": "east", "s": "south", "w": "west"}
     image = None
@@ -261,8 +261,7 @@ def _classic_figure(values: dict, size: int, title: str):
                  for key, row in values.items() if key[1] == orientation}
         image = plotting.board_heatmap(ax, size, cells, possible, norm,
                                        f"head of the cross {names[orientation]} (Y{orientation}…)")
-    fig.colorbar(image, ax=list(axes.flat), shrink=0.8, label="dark's value")
-    plotting.title(fig, title)
+    fig.colorbar(image, cax=colorbar, label="dark's value")
     return fig
 
 
@@ -288,7 +287,7 @@ def _lehmann_figure(values: dict, size: int, title: str):
     pieces = [p for p in "VSLNPMZOCTA" if any(k[0] == p for k in values)]
     panel = _panel_inches(size)
     rows, columns = plotting.grid(len(pieces), 4)
-    fig, axes = plotting.figure(panel * columns + 1.2, panel * rows + 0.9, rows, columns)
+    fig, axes, colorbar = plotting.board_grid(panel, rows, columns, title)
     norm = plotting.value_norm([r["dark_value"] for r in values.values()])
     image = None
     for ax, piece in zip(axes.flat, pieces):
@@ -298,8 +297,7 @@ def _lehmann_figure(values: dict, size: int, title: str):
         image = plotting.board_heatmap(ax, size, cells, possible, norm,
                                        f"{piece} {cathedral.PIECE_NAMES[piece]}")
     plotting.hide_unused(axes, len(pieces))
-    fig.colorbar(image, ax=list(axes.flat), shrink=0.8, label="dark's value")
-    plotting.title(fig, title)
+    fig.colorbar(image, cax=colorbar, label="dark's value")
     return fig
 
 

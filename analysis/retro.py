@@ -98,7 +98,7 @@ def _figure(long: pd.DataFrame, game: str, title: str):
             counts = counts[counts > 0]
             ax.bar(counts.index + (index - (len(present) - 1) / 2) * width, counts.values,
                    width=width, color=colours[result], label=result)
-        ax.set_yscale("log")
+        plotting.log_scale_y(ax)
         ax.set_ylim(bottom=0.7)
         plotting.integer_x(ax)
         ax.set_xlabel("remoteness (plies to the end)")

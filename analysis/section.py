@@ -35,7 +35,8 @@ def save_png(figure: Figure, target) -> None:
     dpi = figure.dpi
     figure.set_dpi(PNG_DPI)
     try:
-        canvas.print_png(target)
+        # zlib level 1: a fraction of the encoding time of the default 6, files ~20% larger.
+        canvas.print_png(target, pil_kwargs={"compress_level": 1})
     finally:
         figure.set_dpi(dpi)
 

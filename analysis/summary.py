@@ -174,10 +174,12 @@ def _distribution_plot(table: pd.DataFrame):
 
 
 def _outcome_plot(table: pd.DataFrame):
-    fig, axes = plotting.figure(7.5, 0.5 * len(table) + 1.6)
+    labels = [f"{g} (n={n})" for g, n in zip(table["game"], table["positions"])]
+    # Room for the longest label at the default 10-point tick labels (~0.6 em a character).
+    width = max([len(label) for label in labels] + [4]) * 10 * 0.6 / 72
+    fig, axes = plotting.figure(7.5 + width, 0.5 * len(table) + 1.6, left=width + 0.3)
     ax = axes[0, 0]
     left = np.zeros(len(table))
-    labels = [f"{g} (n={n})" for g, n in zip(table["game"], table["positions"])]
     for name in ("win", "draw", "loss"):
         shares = table[f"first player {PLURAL[name]}"].values
         ax.barh(labels, shares, left=left, color=plotting.OUTCOME_COLOURS[name],
