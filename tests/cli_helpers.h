@@ -25,14 +25,16 @@ inline std::string ReadFile(const std::filesystem::path& path) {
   return ss.str();
 }
 
-// `args` is appended to the binary's path as shell text (quote as needed).
-inline CliResult RunTav(const std::string& args) {
+// `args` is appended to the binary's path as shell text (quote as needed);
+// `shell_prefix` runs before it in the same shell (e.g. "ulimit -v N; ").
+inline CliResult RunTav(const std::string& args, const std::string& shell_prefix = "") {
   static int counter = 0;
   const auto dir = std::filesystem::temp_directory_path() /
                    ("tav_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
   std::filesystem::create_directories(dir);
-  const std::string command = std::string(TAV_BINARY) + " " + args + " >" + (dir / "out").string() +
-                              " 2>" + (dir / "err").string() + " </dev/null";
+  const std::string command = shell_prefix + std::string(TAV_BINARY) + " " + args + " >" +
+                              (dir / "out").string() + " 2>" + (dir / "err").string() +
+                              " </dev/null";
   const int raw = std::system(command.c_str());
   CliResult result;
   result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);

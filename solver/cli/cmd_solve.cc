@@ -73,8 +73,9 @@ absl::StatusOr<std::unique_ptr<search::Solver<G>>> MakeSolver(const G& game,
   try {
     return std::make_unique<search::Solver<G>>(game, o);
   } catch (const std::bad_alloc&) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat("cannot allocate a ", o.tt_mb, " MiB transposition table"));
+    return absl::ResourceExhaustedError(absl::StrCat("out of memory: could not allocate a ",
+                                                     o.tt_mb,
+                                                     " MiB transposition table; lower --tt-mb"));
   }
 }
 

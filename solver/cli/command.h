@@ -18,8 +18,11 @@
 // PermissionDenied or ResourceExhausted status); 1 only for an internal
 // error, an I/O failure during the run, or a result that disagrees with a
 // check (tav demo, solve --suite, crosscheck). Either way one error line. A
-// std::bad_alloc is caught in main (exit 2), and an exception that escapes a
-// parallel region ends in a one-line terminate handler.
+// std::bad_alloc is caught in main (exit 2); inside an OpenMP parallel region,
+// which an exception must not leave, the region catches it and stops (the
+// explorer's frontier, the search's root threads) and it reaches main as a
+// ResourceExhausted status or a rethrow after the region. Anything else that
+// escapes a region ends in a one-line terminate handler (exit 1).
 #pragma once
 
 #include <string>

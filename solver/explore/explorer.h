@@ -45,7 +45,9 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <string>
 #include <thread>
@@ -328,6 +330,49 @@ struct Exploration {
     return WriteFileAtomically(paths.run, run.dump(2) + "\n");
   }
 
+  // Builds a T in place from a factory's result (std::optional::emplace of
+  // a type that need not be movable).
+  template <class T>
+  struct Made {
+    std::function<T()> make;
+    operator T() const { return make(); }
+  };
+
+  // The "out of memory" error of a frontier solve.
+  absl::Status OutOfMemory() const {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "out of memory: could not allocate the frontier solvers (transposition tables of "
+        "--tt-mb=",
+        opts.tt_mb, " MiB, per thread in search mode); lower --tt-mb or use fewer threads"));
+  }
+
+  // Step 5 (one position). Solves frontier node n with `solver` and appends
+  // its record to the log (under `mu`); a failed write sets `error` and `stop`.
+  template <class Solver>
+  void SolveOne(int n, Solver& solver, const SearchLimits& limits, ProgressMeter& meter,
+                AppendLog& log, LogSyncer& syncer, std::mutex& mu, absl::Status& error,
+                std::atomic<bool>& stop) {
+    const std::uint64_t ticket = meter.Start();
+    UnitResult r = solver.Solve(tree.node(n).position, limits);
+    if (opts.test_delay_ms > 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(opts.test_delay_ms));
+    }
+    nlohmann::json rec = Record(n, r.value, "search", &r, r.best_move, r.pv);
+    const std::string line = rec.dump();
+    std::lock_guard<std::mutex> lock(mu);
+    if (absl::Status s = log.Write(line); !s.ok()) {
+      if (error.ok()) error = s;
+      stop = true;
+      return;
+    }
+    syncer.Dirty();
+    meter.Update(r.nodes, ticket);
+    summary.session_nodes += r.nodes;
+    results[n] = std::move(r);
+    records[n] = std::move(rec);
+    ++summary.solved;
+  }
+
   // Step 5. Solves the frontier positions `todo`, appending each record to
   // the log as it is found. Stops early on an interrupt or a failed write.
   template <class MakeSolver>
@@ -349,32 +394,33 @@ struct Exploration {
     const int outer = std::max(1, std::min<int>(threads, static_cast<int>(todo.size())));
     const int inner = std::max(1, threads / outer);
     if (outer > 1 && inner > 1) omp_set_max_active_levels(2);
+    // An exception must not leave an OpenMP region (it would terminate): an
+    // allocation failure (a solver's table, a search's move lists) stops the
+    // run with an error status instead.
+    auto out_of_memory = [&] {
+      std::lock_guard<std::mutex> lock(mu);
+      if (error.ok()) error = OutOfMemory();
+      stop = true;
+    };
+    using Solver = decltype(make_solver(inner));
 #pragma omp parallel num_threads(outer)
     {
-      auto solver = make_solver(inner);
+      std::optional<Solver> solver;
+      try {
+        solver.emplace(Made<Solver>{[&] { return make_solver(inner); }});
+      } catch (const std::bad_alloc&) {
+        out_of_memory();
+      }
 #pragma omp for schedule(dynamic, 1)
       for (long k = 0; k < static_cast<long>(todo.size()); ++k) {
-        if (stop.load(std::memory_order_relaxed) || InterruptGuard::Requested()) continue;
-        const int n = todo[k];
-        const std::uint64_t ticket = meter.Start();
-        UnitResult r = solver.Solve(tree.node(n).position, limits);
-        if (opts.test_delay_ms > 0) {
-          std::this_thread::sleep_for(std::chrono::milliseconds(opts.test_delay_ms));
-        }
-        nlohmann::json rec = Record(n, r.value, "search", &r, r.best_move, r.pv);
-        const std::string line = rec.dump();
-        std::lock_guard<std::mutex> lock(mu);
-        if (absl::Status s = log.Write(line); !s.ok()) {
-          if (error.ok()) error = s;
-          stop = true;
+        if (!solver || stop.load(std::memory_order_relaxed) || InterruptGuard::Requested()) {
           continue;
         }
-        syncer.Dirty();
-        meter.Update(r.nodes, ticket);
-        summary.session_nodes += r.nodes;
-        results[n] = std::move(r);
-        records[n] = std::move(rec);
-        ++summary.solved;
+        try {
+          SolveOne(todo[k], *solver, limits, meter, log, syncer, mu, error, stop);
+        } catch (const std::bad_alloc&) {
+          out_of_memory();
+        }
       }
     }
     meter.Finish();

@@ -25,6 +25,7 @@
 // with fewer frontier positions than threads would have used.
 #pragma once
 
+#include <exception>
 #include <limits>
 #include <memory>
 #include <string>
@@ -128,13 +129,24 @@ class FrontierSolverFactory {
  public:
   FrontierSolverFactory(const G& game, int tt_mb) : game_(game), tt_mb_(tt_mb) {}
 
-  // `threads`: how many threads the one solver made may use.
+  // `threads`: how many threads the one solver made may use. Throws
+  // std::bad_alloc when the table cannot be allocated.
   TtUnitSolver<G> operator()(int threads) const {
-    // The table is made once, by the first worker to ask (in the parallel region).
+    // The table is made once, by the first worker to ask (in the parallel
+    // region). std::bad_alloc is rethrown outside the critical section, which
+    // an exception must not leave.
+    std::exception_ptr failed;
 #pragma omp critical(tav_explore_tt)
-    if (!tt_)
-      tt_ = std::shared_ptr<search::TranspositionTable>(
-          search::TranspositionTable::WithMegabytes(tt_mb_));
+    {
+      try {
+        if (!tt_)
+          tt_ = std::shared_ptr<search::TranspositionTable>(
+              search::TranspositionTable::WithMegabytes(tt_mb_));
+      } catch (...) {
+        failed = std::current_exception();
+      }
+    }
+    if (failed) std::rethrow_exception(failed);
     return TtUnitSolver<G>(game_, tt_, tt_mb_, threads);
   }
   std::string name() const {

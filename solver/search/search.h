@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <new>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -217,11 +218,21 @@ class Solver {
       return result;
     }
     std::atomic<bool> done{false};
+    // An exception must not leave an OpenMP region (it would terminate): an
+    // allocation failure (a game's move list spilling to the heap) stops
+    // every thread and is rethrown after the region.
+    std::atomic<bool> out_of_memory{false};
 #pragma omp parallel num_threads(threads)
     {
       const int t = omp_get_thread_num();
       int best = -1;
-      const int v = searchers_[t]->template Root<kHeuristic>(pos, alpha, beta, depth, &best);
+      int v = 0;
+      try {
+        v = searchers_[t]->template Root<kHeuristic>(pos, alpha, beta, depth, &best);
+      } catch (const std::bad_alloc&) {
+        out_of_memory = true;
+        shared_.stop.store(true);
+      }
       if (!shared_.stop.load()) {
         bool expected = false;
         if (done.compare_exchange_strong(expected, true)) {
@@ -229,6 +240,10 @@ class Solver {
           shared_.stop.store(true);  // release the other threads
         }
       }
+    }
+    if (out_of_memory) {
+      shared_.stop.store(false);
+      throw std::bad_alloc();
     }
     if (result) shared_.stop.store(false);
     return result;
