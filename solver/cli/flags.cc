@@ -18,8 +18,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "cli/game_registry.h"
 
-ABSL_FLAG(std::string, game, "", "game: othello, desdemona, cathedral or prairie");
+ABSL_FLAG(std::string, game, "", tav::cli::kGameFlagHelp);
 ABSL_FLAG(std::string, variant, "",
           "rule variant (othello: standard; desdemona: standard, misere; cathedral: classic, "
           "lehmann; prairie: standard, handicap1..4, extra2..4); empty = the game's default");
@@ -323,7 +324,7 @@ absl::StatusOr<GameSpec> GameSpecFromFlags() {
   spec.size = absl::GetFlag(FLAGS_size);
   spec.options = GameOptionsFromFlags();
   if (spec.game.empty()) {
-    return absl::InvalidArgumentError("missing --game (othello, desdemona, cathedral or prairie)");
+    return absl::InvalidArgumentError(absl::StrCat("missing --game (", AV(kGameNames), ")"));
   }
   if (spec.size < 0) {
     return absl::InvalidArgumentError(absl::StrCat("bad --size=", spec.size, ": must be positive"));
