@@ -33,36 +33,50 @@ walk() {
 
 # seed TARGET SELECTOR NAME FLAGS PLIES PICK
 seed() {
-  { printf '%s' "$2"; walk "$4" "$5" "$6"; } >"$out/$1/$3"
+  { printf '%s' "$2"; walk "$4" "$5" "$6" </dev/null; } >"$out/$1/$3"
+}
+
+# seeds TARGET: one seed per line of stdin, "SELECTOR NAME PLIES PICK FLAGS...".
+seeds() {
+  local selector name plies pick flags
+  while read -r selector name plies pick flags; do
+    seed "$1" "$selector" "$name" "$flags" "$plies" "$pick"
+  done
 }
 
 # --- games: the selector byte is the index into the target's list ----------
-seed fuzz_reversi 0 othello8-start "--game=othello" 0 0
-seed fuzz_reversi 0 othello8-mid "--game=othello" 20 3
-seed fuzz_reversi 1 othello6-mid "--game=othello --size=6" 12 1
-seed fuzz_reversi 2 othello4-end "--game=othello --size=4" 9 2
-seed fuzz_reversi 3 desdemona8-mid "--game=desdemona" 10 1
-seed fuzz_reversi 4 desdemona6-mid "--game=desdemona --size=6" 8 2
+seeds fuzz_reversi <<'END'
+0 othello8-start 0 0 --game=othello
+0 othello8-mid 20 3 --game=othello
+1 othello6-mid 12 1 --game=othello --size=6
+2 othello4-end 9 2 --game=othello --size=4
+3 desdemona8-mid 10 1 --game=desdemona
+4 desdemona6-mid 8 2 --game=desdemona --size=6
+END
 # An Edax .obf line of an Othello position: X/O/- board, side, move:score pairs.
 pos=$(head -1 "$out/fuzz_reversi/othello8-mid" | cut -c2-)
 read -ra moves <<<"$($tav moves --game=othello --position="$pos")"
 printf '0%s; %s:+2; %s:-4;\n' "$pos" "${moves[0]^^}" "${moves[1]^^}" >"$out/fuzz_reversi/othello8-obf"
 printf '0%s; %s:+0;\n' "$(echo "$pos" | tr 'X-' '*.')" "${moves[0]}" >"$out/fuzz_reversi/othello8-obf-edax"
 
-seed fuzz_cathedral 0 classic10-start "--game=cathedral" 0 0
-seed fuzz_cathedral 0 classic10-mid "--game=cathedral" 6 5
-seed fuzz_cathedral 1 lehmann7-mid "--game=cathedral --variant=lehmann --size=7" 5 2
-seed fuzz_cathedral 2 classic8-mid "--game=cathedral --size=8" 8 7
-seed fuzz_cathedral 3 lehmann5-late "--game=cathedral --variant=lehmann --size=5" 8 1
+seeds fuzz_cathedral <<'END'
+0 classic10-start 0 0 --game=cathedral
+0 classic10-mid 6 5 --game=cathedral
+1 lehmann7-mid 5 2 --game=cathedral --variant=lehmann --size=7
+2 classic8-mid 8 7 --game=cathedral --size=8
+3 lehmann5-late 8 1 --game=cathedral --variant=lehmann --size=5
+END
 
-seed fuzz_prairie 0 standard11-start "--game=prairie" 0 0
-seed fuzz_prairie 0 standard11-mid "--game=prairie" 20 3
-seed fuzz_prairie 1 w5-late "--game=prairie --size=5" 24 2
-seed fuzz_prairie 2 handicap2-mid "--game=prairie --variant=handicap2" 10 1
-seed fuzz_prairie 3 extra3-start "--game=prairie --variant=extra3 --size=7" 0 0
-seed fuzz_prairie 3 extra3-mid "--game=prairie --variant=extra3 --size=7" 7 4
-seed fuzz_prairie 4 w3-mid "--game=prairie --size=3" 6 1
-seed fuzz_prairie 5 w6-columns-mid "--game=prairie --size=6 --empty-columns=b,e" 9 2
+seeds fuzz_prairie <<'END'
+0 standard11-start 0 0 --game=prairie
+0 standard11-mid 20 3 --game=prairie
+1 w5-late 24 2 --game=prairie --size=5
+2 handicap2-mid 10 1 --game=prairie --variant=handicap2
+3 extra3-start 0 0 --game=prairie --variant=extra3 --size=7
+3 extra3-mid 7 4 --game=prairie --variant=extra3 --size=7
+4 w3-mid 6 1 --game=prairie --size=3
+5 w6-columns-mid 9 2 --game=prairie --size=6 --empty-columns=b,e
+END
 
 # --- suites: FFO lines and .obf lines ---------------------------------------
 head -4 data/ffo/ffo-40-49.txt >"$out/fuzz_suite/ffo-head"
@@ -81,12 +95,13 @@ $tav explore --game=othello --size=4 --plies=2 --threads=1 --tt-mb=1 --out="$tmp
 cp "$tmp/explore/book.tvb" "$out/fuzz_book/othello4-plies2-v2.tvb"  # othello4-plies2-v1.tvb: a version-1 book of before game options, kept by hand
 head -c 16 "$tmp/explore/book.tvb" >"$out/fuzz_book/truncated-header"
 
-# --- tier files and manifests from a tiny retrograde solve ------------------
-$tav retro --game=prairie --size=3 --tiers='buffalo<=1' --threads=1 --out="$tmp/retro" >/dev/null 2>&1
-$tav retro --game=prairie --size=3 --tiers='buffalo<=1' --threads=1 --encoding=wl1 --out="$tmp/wl1" >/dev/null 2>&1
-cp "$tmp/retro/manifest.json" "$out/fuzz_manifest/dtw8.json"
-cp "$tmp/wl1/manifest.json" "$out/fuzz_manifest/wl1.json"
-for d in retro wl1; do
+# --- tier files and manifests from a tiny retrograde solve, per encoding ----
+# (DIR ENCODING: the seeds are DIR-<tier file> and ENCODING.json)
+for run in "retro dtw8" "wl1 wl1"; do
+  read -r d encoding <<<"$run"
+  $tav retro --game=prairie --size=3 --tiers='buffalo<=1' --threads=1 --encoding="$encoding" \
+    --out="$tmp/$d" >/dev/null 2>&1
+  cp "$tmp/$d/manifest.json" "$out/fuzz_manifest/$encoding.json"
   ls -S "$tmp/$d"/tiers/*.tier | tail -3 | while read -r f; do
     cp "$f" "$out/fuzz_tier_file/$d-$(basename "$f" | tr -- '-' '_')"
   done

@@ -1,14 +1,18 @@
 // Runs the real `tav` binary and captures its exit status, stdout and stderr.
 #pragma once
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace tav::testing {
 
@@ -59,6 +63,25 @@ inline CliResult ExpectBadInput(const std::string& args, const std::string& need
   EXPECT_EQ(LineCount(r.err), 1) << r.err;
   EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
   return r;
+}
+
+// Starts the real tav binary with `args` (no shell) as a child process, its
+// output thrown away; the child's pid, or -1 if it could not start. The
+// caller waits for it (waitpid), e.g. after killing it mid-run.
+inline pid_t SpawnTav(const std::vector<std::string>& args) {
+  std::vector<std::string> words = {TAV_BINARY};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  if (posix_spawn(&pid, TAV_BINARY, &actions, nullptr, argv.data(), environ) != 0) pid = -1;
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
 }
 
 }  // namespace tav::testing

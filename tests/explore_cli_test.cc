@@ -79,21 +79,8 @@ int CountLines(const std::string& path) {
 // Starts the test exploration, slowed down, as a child process (the real tav
 // binary, not a shell), with its output thrown away.
 pid_t SpawnSlowRun(const std::string& out) {
-  std::vector<std::string> args = {TAV_BINARY,    "explore",          "--game=othello",
-                                   "--size=6",    "--moves=" + kRoot, "--plies=3",
-                                   "--tt-mb=16",  "--threads=2",      "--test-delay-ms=100",
-                                   "--out=" + out};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  if (posix_spawn(&pid, TAV_BINARY, &actions, nullptr, argv.data(), environ) != 0) pid = -1;
-  posix_spawn_file_actions_destroy(&actions);
-  return pid;
+  return SpawnTav({"explore", "--game=othello", "--size=6", "--moves=" + kRoot, "--plies=3",
+                   "--tt-mb=16", "--threads=2", "--test-delay-ms=100", "--out=" + out});
 }
 
 void WaitForLines(const std::string& path, int lines) {

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "explore/explorer.h"
 #include "explore/frontier_solver.h"
+#include "explore_test_util.h"
 #include "toy_games.h"
 
 namespace tav::explore {
@@ -67,30 +68,12 @@ TEST(ExploreDeterminism, SearchUnitsEqualAFreshSearchInEitherOrderOnOneSolver) {
   }
 }
 
-// A fresh directory under /tmp, removed when the test program exits.
-std::string TempDir(const std::string& name) {
-  static const auto root = std::filesystem::temp_directory_path() /
-                           ("tav_explore_determinism_test_" + std::to_string(::getpid()));
-  static const struct Cleanup {
-    ~Cleanup() { std::filesystem::remove_all(root); }
-  } cleanup;
-  const auto dir = root / name;
-  std::filesystem::remove_all(dir);
-  return dir.string();
-}
-
 // The frontier records of an exploration to `plies` plies at kDepth.
 std::vector<json> ExploreRecords(const TakeAwayGame& game, int plies, int threads) {
-  ExploreOptions o;
-  o.id.game = std::string(TakeAwayGame::kName);
-  o.id.variant = game.variant();
-  o.id.size = game.size();
-  o.id.board = game.board_name();
-  o.id.plies = plies;
-  o.id.limits = {Mode::kSearch, kDepth, 0};
-  o.threads = threads;
-  o.out_dir = TempDir(absl::StrCat("p", plies, "_t", threads));
-  o.progress = false;
+  const ExploreOptions o = testing::ExploreOptionsFor(
+      game, plies, {Mode::kSearch, kDepth, 0},
+      testing::TempDir("tav_explore_determinism_test", absl::StrCat("p", plies, "_t", threads)),
+      threads);
   FrontierSolverFactory<TakeAwayGame> factory(game, 4);
   absl::StatusOr<ExploreSummary> s = Explore(game, game.start(), o, factory);
   EXPECT_TRUE(s.ok()) << s.status();

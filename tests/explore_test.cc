@@ -15,6 +15,7 @@
 #include "explore/explorer.h"
 #include "explore/frontier_solver.h"
 #include "explore_reference.h"
+#include "explore_test_util.h"
 #include "games/reversi/reversi.h"
 
 namespace tav::explore {
@@ -23,32 +24,12 @@ namespace {
 using nlohmann::json;
 using testing::RefValues;
 
-// A fresh directory under /tmp, removed when the test program exits.
-std::string TempDir(const std::string& name) {
-  static const auto root =
-      std::filesystem::temp_directory_path() / ("tav_explore_test_" + std::to_string(::getpid()));
-  static const struct Cleanup {
-    ~Cleanup() { std::filesystem::remove_all(root); }
-  } cleanup;
-  const auto dir = root / name;
-  std::filesystem::remove_all(dir);
-  return dir.string();
-}
+std::string TempDir(const std::string& name) { return testing::TempDir("tav_explore_test", name); }
 
 template <class G>
 ExploreOptions Options(const G& game, int plies, SearchLimits limits, const std::string& dir,
                        int threads = 2) {
-  ExploreOptions o;
-  o.id.game = std::string(G::kName);
-  o.id.variant = game.variant();
-  o.id.size = game.size();
-  o.id.board = game.board_name();
-  o.id.plies = plies;
-  o.id.limits = limits;
-  o.threads = threads;
-  o.out_dir = dir;
-  o.progress = false;
-  return o;
+  return testing::ExploreOptionsFor(game, plies, limits, dir, threads);
 }
 
 template <class G>

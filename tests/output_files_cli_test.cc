@@ -175,20 +175,8 @@ TEST_F(OutputFilesCli, ExploreAndRetroRefuseEachOthersDirectories) {
 // Starts a slowed-down exploration (31 positions, 1 s each: it is killed long
 // before it ends) as a child process.
 pid_t SpawnSlowExplore(const std::string& out) {
-  std::vector<std::string> args = {
-      TAV_BINARY,   "explore",     "--game=othello",       "--size=4",    "--plies=4",
-      "--tt-mb=16", "--threads=1", "--test-delay-ms=1000", "--out=" + out};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  if (posix_spawn(&pid, TAV_BINARY, &actions, nullptr, argv.data(), environ) != 0) pid = -1;
-  posix_spawn_file_actions_destroy(&actions);
-  return pid;
+  return SpawnTav({"explore", "--game=othello", "--size=4", "--plies=4", "--tt-mb=16",
+                   "--threads=1", "--test-delay-ms=1000", "--out=" + out});
 }
 
 bool WaitForResults(const std::string& path, int lines) {

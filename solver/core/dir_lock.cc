@@ -13,6 +13,7 @@
 #include "absl/strings/strip.h"
 #include "core/atomic_file.h"
 #include "core/provenance.h"
+#include "core/strings.h"
 #include "nlohmann/json.hpp"
 
 namespace tav {
@@ -149,6 +150,21 @@ std::string OutputKindIn(const std::string& dir, std::string_view file) {
   const nlohmann::json j = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (!j.is_object() || !j.contains("kind") || !j["kind"].is_string()) return "";
   return j["kind"].get<std::string>();
+}
+
+absl::Status RefuseOtherOutput(const std::string& dir, const OtherOutput& other) {
+  if (OutputKindIn(dir, other.file) != other.kind) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrCat(dir, " holds ", AV(other.holds), ", not ",
+                                                    AV(other.not_this), "; choose another --out"));
+}
+
+absl::StatusOr<DirLock> LockOutputDirectory(const std::string& dir, const OtherOutput& other) {
+  if (absl::Status s = RefuseOtherOutput(dir, other); !s.ok()) return s;
+  absl::StatusOr<DirLock> lock = DirLock::Acquire(dir);
+  if (!lock.ok()) return lock.status();
+  if (absl::Status s = RefuseOtherOutput(dir, other); !s.ok()) return s;
+  RemoveTemporaryFiles(dir);  // a killed run's; no other writer now
+  return lock;
 }
 
 }  // namespace tav

@@ -93,4 +93,24 @@ class DirLock {
 // retro_db) before it writes anything there.
 std::string OutputKindIn(const std::string& dir, std::string_view file);
 
+// Another command's output, which a run must not write into: DIR/`file` of
+// kind `kind`. `holds` and `not_this` word the error: "DIR holds <holds>,
+// not <not_this>; choose another --out".
+struct OtherOutput {
+  std::string_view file;      // e.g. "manifest.json"
+  std::string_view kind;      // e.g. "retro_db"
+  std::string_view holds;     // e.g. "a retrograde database (manifest.json, tav retro)"
+  std::string_view not_this;  // e.g. "an exploration"
+};
+
+// FailedPrecondition (the line above) when DIR holds `other`, else OK.
+absl::Status RefuseOtherOutput(const std::string& dir, const OtherOutput& other);
+
+// Takes DIR's lock (DirLock::Acquire) for a run that writes DIR, refusing a
+// DIR that holds `other` both before and again under the lock (the other
+// command may have written it meanwhile); under the lock, the temporary files
+// a killed run left in DIR (NAME.tmp.PID.N) go. Nothing is written into DIR
+// but the lock file.
+absl::StatusOr<DirLock> LockOutputDirectory(const std::string& dir, const OtherOutput& other);
+
 }  // namespace tav

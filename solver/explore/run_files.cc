@@ -50,14 +50,10 @@ absl::Status CheckSameRun(const json& run, const RunIdentity& id, const std::str
 
 absl::StatusOr<DirLock> LockRunDirectory(const std::string& dir, bool must_resume) {
   namespace fs = std::filesystem;
-  auto foreign = [&]() -> absl::Status {
-    if (OutputKindIn(dir, "manifest.json") != "retro_db") return absl::OkStatus();
-    return absl::FailedPreconditionError(
-        absl::StrCat(dir,
-                     " holds a retrograde database (manifest.json, tav retro), not an "
-                     "exploration; choose another --out"));
-  };
-  if (absl::Status s = foreign(); !s.ok()) return s;
+  constexpr OtherOutput kDatabase{"manifest.json", "retro_db",
+                                  "a retrograde database (manifest.json, tav retro)",
+                                  "an exploration"};
+  if (absl::Status s = RefuseOtherOutput(dir, kDatabase); !s.ok()) return s;
   std::error_code ec;
   const bool is_dir = fs::is_directory(dir, ec);
   if (must_resume && (is_dir || !fs::exists(dir, ec)) &&
@@ -66,12 +62,7 @@ absl::StatusOr<DirLock> LockRunDirectory(const std::string& dir, bool must_resum
         absl::StrCat("nothing to resume: ", dir, is_dir ? " holds no run.json" : " does not exist",
                      "; run without --resume to start an exploration there"));
   }
-  absl::StatusOr<DirLock> lock = DirLock::Acquire(dir);
-  if (!lock.ok()) return lock.status();
-  // Again under the lock: a tav retro may have written its manifest meanwhile.
-  if (absl::Status s = foreign(); !s.ok()) return s;
-  RemoveTemporaryFiles(dir);  // a killed run's; no other writer now
-  return lock;
+  return LockOutputDirectory(dir, kDatabase);
 }
 
 absl::StatusOr<json> ReadRunJson(const std::string& path) {

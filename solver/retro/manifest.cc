@@ -93,20 +93,9 @@ absl::Status WriteManifest(const std::string& dir, const Manifest& manifest) {
 }
 
 absl::StatusOr<DirLock> LockDatabaseDirectory(const std::string& dir) {
-  auto foreign = [&]() -> absl::Status {
-    if (OutputKindIn(dir, "run.json") != "explore_run") return absl::OkStatus();
-    return absl::FailedPreconditionError(
-        absl::StrCat(dir,
-                     " holds an exploration (run.json, tav explore), not a retrograde "
-                     "database; choose another --out"));
-  };
-  if (absl::Status s = foreign(); !s.ok()) return s;
-  absl::StatusOr<DirLock> lock = DirLock::Acquire(dir);
-  if (!lock.ok()) return lock.status();
-  // Again under the lock: a tav explore may have written its run.json meanwhile.
-  if (absl::Status s = foreign(); !s.ok()) return s;
-  RemoveTemporaryFiles(dir);  // a killed run's; no other writer now
-  return lock;
+  return LockOutputDirectory(dir,
+                             {"run.json", "explore_run", "an exploration (run.json, tav explore)",
+                              "a retrograde database"});
 }
 
 }  // namespace tav::retro
