@@ -256,6 +256,26 @@ TEST(ExploreCli, SolvesASingleWorkUnit) {
   EXPECT_EQ(j["position"], "-----OX--XO----- X");
 }
 
+TEST(ExploreCli, PositionRecordsCarryTheGameOptionsOfTheRun) {
+  // Without them a record of Prairie with empty columns read as the standard game's.
+  ScopedDir dir("options");
+  const CliResult r = RunTav(
+      "explore --game=prairie --size=3 --empty-columns=b --plies=1 "
+      "--tt-mb=16 --out=" +
+      dir.str());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json run = json::parse(ReadFile(dir.file("run.json")));
+  EXPECT_EQ(run["options"], "empty-columns=b");
+  int records = 0;
+  for (absl::string_view line :
+       absl::StrSplit(ReadFile(dir.file("results.jsonl")), '\n', absl::SkipEmpty())) {
+    const json j = json::parse(line);
+    EXPECT_EQ(j["options"], run["options"]) << line;
+    ++records;
+  }
+  EXPECT_GT(records, 1);
+}
+
 TEST(ExploreCli, DemoPresetRunsAndCanBeRunAgain) {
   ScopedDir dir("demo");
   const CliResult first = RunTav("explore --preset=demo --tt-mb=16 --out=" + dir.str());

@@ -15,6 +15,7 @@
 #include "cli/flags.h"
 #include "cli/game_registry.h"
 #include "core/atomic_file.h"
+#include "core/record_header.h"
 #include "core/setup.h"
 #include "core/strings.h"
 #include "explore/run_files.h"
@@ -27,6 +28,11 @@ namespace tav::cli {
 namespace {
 
 using nlohmann::json;
+
+// The game a book's records name: its header's.
+RecordGame BookGame(const book::BookHeader& h) {
+  return {h.game, h.variant, h.size, h.board, h.options};
+}
 
 absl::StatusOr<book::Book> BookFromFlag() {
   const std::string path = absl::GetFlag(FLAGS_book);
@@ -61,11 +67,9 @@ absl::Status RunBookQuery(const std::vector<std::string>& args) {
     const auto& rows = found->moves;
     const int side = game.side_to_move(*pos);
     if (absl::GetFlag(FLAGS_json)) {
-      json j = {{"schema", 1},         {"kind", "book_query"},
-                {"game", h.game},      {"variant", h.variant},
-                {"size", h.size},      {"options", h.options},
-                {"board", h.board},    {"position", game.position_string(*pos)},
-                {"side_to_move", side}};
+      json j = RecordHeader(BookGame(h), "book_query");
+      j["position"] = game.position_string(*pos);
+      j["side_to_move"] = side;
       explore::PutValue(j, e.value);
       j["value_first_player"] = side == 0 ? e.value.value : -e.value.value;
       j["best_move"] = best.empty() ? json(nullptr) : json(best);
@@ -132,11 +136,9 @@ absl::Status RunBookExport(const std::vector<std::string>& args) {
     }
   } else {
     for (const book::BookEntry& e : b->entries()) {
-      json j = {{"schema", 1},           {"kind", "book_entry"},
-                {"game", h.game},        {"variant", h.variant},
-                {"size", h.size},        {"options", h.options},
-                {"board", h.board},      {"key", explore::KeyHex(e.key)},
-                {"position", e.position}};
+      json j = RecordHeader(BookGame(h), "book_entry");
+      j["key"] = explore::KeyHex(e.key);
+      j["position"] = e.position;
       explore::PutValue(j, e.value);
       j["best_move"] = e.best_move.empty() ? json(nullptr) : json(e.best_move);
       json moves = json::array();

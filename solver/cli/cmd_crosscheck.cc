@@ -14,6 +14,7 @@
 #include "cli/retro_flags.h"
 #include "core/hash.h"
 #include "core/provenance.h"
+#include "core/record_header.h"
 #include "retro/lookup.h"
 #include "retro/manifest.h"
 #include "search/search.h"
@@ -95,24 +96,19 @@ absl::Status RunCrosscheck(const std::vector<std::string>& args) {
                                    {"forward", result.value}});
         }
       }
-      nlohmann::json j = {{"schema", 1},
-                          {"kind", "retro_crosscheck"},
-                          {"game", std::string(G::kName)},
-                          {"variant", game.variant()},
-                          {"size", game.size()},
-                          {"board", game.board_name()},
-                          {"db_selection", manifest->selection},
-                          {"samples", samples},
-                          {"seed", absl::GetFlag(FLAGS_seed)},
-                          {"agree", agree},
-                          {"disagree", disagreements.size()},
-                          {"skipped", skipped},
-                          {"budget_seconds", budget},
-                          {"disagreements", disagreements},
-                          {"forward_nodes", nodes},
-                          {"forward_seconds", seconds},
-                          {"threads", options.threads},
-                          {"provenance", Provenance()}};
+      nlohmann::json j = RecordHeader(game, "retro_crosscheck");
+      j.update({{"db_selection", manifest->selection},
+                {"samples", samples},
+                {"seed", absl::GetFlag(FLAGS_seed)},
+                {"agree", agree},
+                {"disagree", disagreements.size()},
+                {"skipped", skipped},
+                {"budget_seconds", budget},
+                {"disagreements", disagreements},
+                {"forward_nodes", nodes},
+                {"forward_seconds", seconds},
+                {"threads", options.threads},
+                {"provenance", Provenance()}});
       if (absl::GetFlag(FLAGS_json)) {
         std::printf("%s\n", j.dump().c_str());
       } else {

@@ -13,6 +13,7 @@
 #include "cli/game_registry.h"
 #include "core/natural_order.h"
 #include "core/perft.h"
+#include "core/record_header.h"
 #include "core/setup.h"
 #include "nlohmann/json.hpp"
 
@@ -30,14 +31,10 @@ absl::StatusOr<typename G::Position> PositionFromFlags(const G& game) {
 template <class G>
 nlohmann::json PositionRecord(const G& game, std::string_view kind,
                               const typename G::Position& pos) {
-  return {{"schema", 1},
-          {"kind", kind},
-          {"game", std::string(G::kName)},
-          {"variant", game.variant()},
-          {"size", game.size()},
-          {"board", game.board_name()},
-          {"position", game.position_string(pos)},
-          {"side_to_move", game.side_to_move(pos)}};
+  nlohmann::json j = RecordHeader(game, kind);
+  j["position"] = game.position_string(pos);
+  j["side_to_move"] = game.side_to_move(pos);
+  return j;
 }
 
 // The legal moves' notation, in natural order.

@@ -13,6 +13,7 @@
 #include "cli/game_registry.h"
 #include "cli/retro_flags.h"
 #include "core/natural_order.h"
+#include "core/record_header.h"
 #include "core/setup.h"
 #include "retro/lookup.h"
 #include "retro/manifest.h"
@@ -90,13 +91,8 @@ absl::Status RunProbe(const std::vector<std::string>& args) {
         return NaturalLess(a.move, b.move);
       });
       if (absl::GetFlag(FLAGS_json)) {
-        nlohmann::json j = OutcomeJson(**value, distances, side);
-        j["schema"] = 1;
-        j["kind"] = "retro_probe";
-        j["game"] = std::string(G::kName);
-        j["variant"] = game.variant();
-        j["size"] = game.size();
-        j["board"] = game.board_name();
+        nlohmann::json j = RecordHeader(game, "retro_probe");
+        j.update(OutcomeJson(**value, distances, side));
         j["position"] = game.position_string(*pos);
         j["moves_played"] = absl::GetFlag(FLAGS_moves);
         j["side_to_move"] = side;

@@ -13,6 +13,7 @@
 #include "cli/retro_flags.h"
 #include "cli/tables_attach.h"
 #include "core/provenance.h"
+#include "core/record_header.h"
 #include "core/setup.h"
 #include "prove/bounded.h"
 #include "prove/dfpn.h"
@@ -29,7 +30,7 @@ namespace {
 // or its shortest forced win; half the time budget each.
 template <class G>
 absl::Status Bounds(const G& game, const typename G::Position& pos, int within, int tt_mb,
-                    double max_seconds, const std::string& db, const GameSpec& spec) {
+                    double max_seconds, const std::string& db) {
   nlohmann::json sides = nlohmann::json::array();
   std::uint64_t nodes = 0;
   double seconds = 0;
@@ -56,30 +57,23 @@ absl::Status Bounds(const G& game, const typename G::Position& pos, int within, 
   for (const auto& s : sides) {
     if (!s["win_in"].is_null()) result = s["side"] == side ? "win" : "loss";
   }
-  nlohmann::json j = {
-      {"schema", 1},
-      {"kind", "proof"},
-      {"game", std::string(G::kName)},
-      {"variant", game.variant()},
-      {"size", game.size()},
-      {"board", game.board_name()},
-      {"options", spec.options},
-      {"position", game.position_string(pos)},
-      {"moves", absl::GetFlag(FLAGS_moves)},
-      {"side_to_move", side},
-      {"result", result},
-      {"result_first_player",
-       result == "unknown" ? result : ((result == "win") == (side == 0) ? "win" : "loss")},
-      {"method", "bounded"},
-      {"within", within},
-      {"bounds", sides},
-      {"nodes", nodes},
-      {"seconds", seconds},
-      {"stopped_by_budget", stopped},
-      {"max_seconds", max_seconds},
-      {"tt_mb", tt_mb},
-      {"db", db.empty() ? nlohmann::json() : nlohmann::json(db)},
-      {"provenance", Provenance()}};
+  nlohmann::json j = RecordHeader(game, "proof");
+  j.update({{"position", game.position_string(pos)},
+            {"moves", absl::GetFlag(FLAGS_moves)},
+            {"side_to_move", side},
+            {"result", result},
+            {"result_first_player",
+             result == "unknown" ? result : ((result == "win") == (side == 0) ? "win" : "loss")},
+            {"method", "bounded"},
+            {"within", within},
+            {"bounds", sides},
+            {"nodes", nodes},
+            {"seconds", seconds},
+            {"stopped_by_budget", stopped},
+            {"max_seconds", max_seconds},
+            {"tt_mb", tt_mb},
+            {"db", db.empty() ? nlohmann::json() : nlohmann::json(db)},
+            {"provenance", Provenance()}});
   if (absl::GetFlag(FLAGS_json)) {
     std::printf("%s\n", j.dump().c_str());
     return absl::OkStatus();
@@ -116,7 +110,7 @@ absl::Status RunProve(const std::vector<std::string>& args) {
     auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
     if (!pos.ok()) return pos.status();
     const int within = absl::GetFlag(FLAGS_within);  // 0..200: ParseFlags
-    if (within > 0) return Bounds(game, *pos, within, tt_mb, max_seconds, db, *spec);
+    if (within > 0) return Bounds(game, *pos, within, tt_mb, max_seconds, db);
     prove::DfpnOptions options;
     options.tt_mb = static_cast<std::uint64_t>(tt_mb);
     options.max_seconds = max_seconds;
@@ -136,36 +130,30 @@ absl::Status RunProve(const std::vector<std::string>& args) {
     const int side = game.side_to_move(*pos);
     const int r = proof == prove::Proof::kWin ? 1 : proof == prove::Proof::kLoss ? -1 : 0;
     const char* first = r == 0 ? "unknown" : ((r > 0) == (side == 0) ? "win" : "loss");
-    nlohmann::json j = {{"schema", 1},
-                        {"kind", "proof"},
-                        {"game", std::string(G::kName)},
-                        {"variant", game.variant()},
-                        {"size", game.size()},
-                        {"board", game.board_name()},
-                        {"options", spec->options},
-                        {"position", game.position_string(*pos)},
-                        {"moves", absl::GetFlag(FLAGS_moves)},
-                        {"side_to_move", side},
-                        {"result", prove::ProofName(proof)},
-                        {"result_first_player", first},
-                        {"proof_line", line},
-                        {"method", "df-pn"},
-                        {"nodes", st.nodes},
-                        {"expansions", st.expansions},
-                        {"seconds", st.seconds},
-                        {"nps", st.seconds > 0 ? st.nodes / st.seconds : 0.0},
-                        {"root_pn", st.root_pn},
-                        {"root_dn", st.root_dn},
-                        {"max_depth", st.max_depth},
-                        {"stopped_by_budget", st.stopped},
-                        {"max_seconds", max_seconds},
-                        {"max_nodes", max_nodes},
-                        {"probes", st.probes},
-                        {"probe_hits", st.probe_hits},
-                        {"tt_mb", tt_mb},
-                        {"tt_hits", st.tt_hits},
-                        {"db", db.empty() ? nlohmann::json() : nlohmann::json(db)},
-                        {"provenance", Provenance()}};
+    nlohmann::json j = RecordHeader(game, "proof");
+    j.update({{"position", game.position_string(*pos)},
+              {"moves", absl::GetFlag(FLAGS_moves)},
+              {"side_to_move", side},
+              {"result", prove::ProofName(proof)},
+              {"result_first_player", first},
+              {"proof_line", line},
+              {"method", "df-pn"},
+              {"nodes", st.nodes},
+              {"expansions", st.expansions},
+              {"seconds", st.seconds},
+              {"nps", st.seconds > 0 ? st.nodes / st.seconds : 0.0},
+              {"root_pn", st.root_pn},
+              {"root_dn", st.root_dn},
+              {"max_depth", st.max_depth},
+              {"stopped_by_budget", st.stopped},
+              {"max_seconds", max_seconds},
+              {"max_nodes", max_nodes},
+              {"probes", st.probes},
+              {"probe_hits", st.probe_hits},
+              {"tt_mb", tt_mb},
+              {"tt_hits", st.tt_hits},
+              {"db", db.empty() ? nlohmann::json() : nlohmann::json(db)},
+              {"provenance", Provenance()}});
     if constexpr (retro::kHasTables<G>) {
       if (game.tables()) {
         j["db_selection"] = game.tables()->manifest().selection;

@@ -11,6 +11,7 @@
 #include "cli/flags.h"
 #include "cli/game_registry.h"
 #include "cli/retro_flags.h"
+#include "core/record_header.h"
 #include "retro/solver.h"
 
 ABSL_FLAG(bool, quiet, false, "no progress lines on stderr");
@@ -72,24 +73,19 @@ absl::Status RunRetro(const std::vector<std::string>& args) {
       if (!summary.ok()) return summary.status();
       const nlohmann::json& stats = summary->stats;
       if (absl::GetFlag(FLAGS_json)) {
-        nlohmann::json j = {{"schema", 1},
-                            {"kind", "retro_run"},
-                            {"game", std::string(G::kName)},
-                            {"variant", game.variant()},
-                            {"size", game.size()},
-                            {"board", game.board_name()},
-                            {"dir", out},
-                            {"tiers", summary->tiers},
-                            {"solved", summary->solved},
-                            {"resumed", summary->resumed},
-                            {"positions", summary->positions},
-                            {"seconds", summary->seconds},
-                            {"threads", options.threads},
-                            {"encoding", std::string(retro::EncodingName(options.encoding))},
-                            {"start", stats.value("start", nlohmann::json())},
-                            {"longest_win", stats.value("longest_win", nlohmann::json())},
-                            {"peak_memory_mb", retro::PeakMemoryMb()},
-                            {"stats", out + "/stats.json"}};
+        nlohmann::json j = RecordHeader(game, "retro_run");
+        j.update({{"dir", out},
+                  {"tiers", summary->tiers},
+                  {"solved", summary->solved},
+                  {"resumed", summary->resumed},
+                  {"positions", summary->positions},
+                  {"seconds", summary->seconds},
+                  {"threads", options.threads},
+                  {"encoding", std::string(retro::EncodingName(options.encoding))},
+                  {"start", stats.value("start", nlohmann::json())},
+                  {"longest_win", stats.value("longest_win", nlohmann::json())},
+                  {"peak_memory_mb", retro::PeakMemoryMb()},
+                  {"stats", out + "/stats.json"}});
         std::printf("%s\n", j.dump().c_str());
         return absl::OkStatus();
       }

@@ -15,6 +15,7 @@
 #include "cli/game_registry.h"
 #include "cli/retro_flags.h"
 #include "cli/tables_attach.h"
+#include "core/record_header.h"
 #include "core/setup.h"
 #include "core/tree_estimate.h"
 #include "games/reversi/reversi.h"
@@ -232,26 +233,22 @@ absl::Status RunSuite(const G& game, const std::vector<search::SuiteEntry>& suit
     total_nodes += r.stats.nodes;
     total_seconds += r.stats.seconds;
     if (json) {
-      nlohmann::json j = {{"schema", 1},
-                          {"kind", "suite_result"},
-                          {"id", e.id},
-                          {"game", std::string(G::kName)},
-                          {"variant", game.variant()},
-                          {"size", game.size()},
-                          {"position", e.position()},
-                          {"mode", std::string(search::ModeName(o.mode))},
-                          {"expected", expected},
-                          {"expected_moves", e.best_moves},
-                          {"value", r.value},
-                          {"best_move", best},
-                          {"ok", ok},
-                          {"nodes", r.stats.nodes},
-                          {"seconds", r.stats.seconds},
-                          {"nps", r.stats.nps()},
-                          {"tt_hit_rate", r.stats.tt_hit_rate()},
-                          {"threads", r.stats.threads},
-                          {"tt_mb", o.tt_mb},
-                          {"provenance", provenance}};
+      nlohmann::json j = RecordHeader(game, "suite_result");
+      j.update({{"id", e.id},
+                {"position", e.position()},
+                {"mode", std::string(search::ModeName(o.mode))},
+                {"expected", expected},
+                {"expected_moves", e.best_moves},
+                {"value", r.value},
+                {"best_move", best},
+                {"ok", ok},
+                {"nodes", r.stats.nodes},
+                {"seconds", r.stats.seconds},
+                {"nps", r.stats.nps()},
+                {"tt_hit_rate", r.stats.tt_hit_rate()},
+                {"threads", r.stats.threads},
+                {"tt_mb", o.tt_mb},
+                {"provenance", provenance}});
       std::printf("%s\n", j.dump().c_str());
     } else {
       std::printf("%-6s %8s %5s %-6s %-4s %16s %10.3f %8.1f\n", e.id.c_str(),

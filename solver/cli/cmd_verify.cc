@@ -13,6 +13,7 @@
 #include "cli/game_registry.h"
 #include "cli/retro_flags.h"
 #include "core/provenance.h"
+#include "core/record_header.h"
 #include "retro/manifest.h"
 #include "retro/verifier.h"
 
@@ -43,19 +44,14 @@ absl::Status RunVerify(const std::vector<std::string>& args) {
       absl::StatusOr<retro::VerifyReport> report = verifier.Run();
       if (!report.ok()) return report.status();
       if (absl::GetFlag(FLAGS_json)) {
-        nlohmann::json j = {{"schema", 1},
-                            {"kind", "retro_verify"},
-                            {"game", std::string(G::kName)},
-                            {"variant", game.variant()},
-                            {"size", game.size()},
-                            {"board", game.board_name()},
-                            {"db", db},
-                            {"ok", true},
-                            {"tiers", report->tiers},
-                            {"positions", report->positions},
-                            {"seconds", report->seconds},
-                            {"threads", options.threads},
-                            {"provenance", Provenance()}};
+        nlohmann::json j = RecordHeader(game, "retro_verify");
+        j.update({{"db", db},
+                  {"ok", true},
+                  {"tiers", report->tiers},
+                  {"positions", report->positions},
+                  {"seconds", report->seconds},
+                  {"threads", options.threads},
+                  {"provenance", Provenance()}});
         std::printf("%s\n", j.dump().c_str());
       } else {
         std::printf(

@@ -64,6 +64,7 @@
 #include "core/natural_order.h"
 #include "core/proven_value.h"
 #include "core/provenance.h"
+#include "core/record_header.h"
 #include "explore/annotations.h"
 #include "explore/opening_tree.h"
 #include "explore/progress.h"
@@ -177,19 +178,14 @@ struct Exploration {
     using nlohmann::json;
     const auto& node = tree.node(n);
     const int side = game.side_to_move(node.position);
-    json j = {{"schema", 1},
-              {"kind", "explore_position"},
-              {"game", G::kName},
-              {"variant", game.variant()},
-              {"size", game.size()},
-              {"board", game.board_name()},
-              {"ply", node.ply},
+    json j = RecordHeader(game, "explore_position");
+    j.update({{"ply", node.ply},
               {"moves", tree.Line(n)},
               {"position", game.position_string(node.position)},
               {"canonical_position", game.position_string(node.canonical)},
               {"key", KeyHex(node.key)},
               {"duplicates", node.paths},
-              {"origin", origin}};
+              {"origin", origin}});
     PutValue(j, v);
     j["value_first_player"] = side == 0 ? v.value : -v.value;
     const std::optional<std::string> result = ProvenResult(v);

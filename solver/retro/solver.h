@@ -48,6 +48,7 @@
 #include "absl/strings/str_format.h"
 #include "core/atomic_file.h"
 #include "core/provenance.h"
+#include "core/record_header.h"
 #include "nlohmann/json.hpp"
 #include "retro/lookup.h"
 #include "retro/manifest.h"
@@ -789,14 +790,8 @@ absl::StatusOr<nlohmann::json> RetroSolver<G>::BuildStats(const std::vector<Tier
       tier_rows.push_back({{"tier", name}, {"positions", t.positions}, {"seconds", s}});
     }
   }
-  nlohmann::json j = total.ToJson(distances);
-  j["schema"] = 1;
-  j["kind"] = "retro_stats";
-  j["game"] = std::string(G::kName);
-  j["variant"] = game_.variant();
-  j["size"] = game_.size();
-  j["board"] = game_.board_name();
-  j["options"] = spec_.options;
+  nlohmann::json j = RecordHeader(game_, "retro_stats");
+  j.update(total.ToJson(distances));
   j["selection"] = options_.selection;
   j["encoding"] = std::string(EncodingName(options_.encoding));
   j["tier_count"] = tiers.size();

@@ -4,8 +4,8 @@
 #include <string>
 
 #include "core/game.h"
-#include "core/game_options.h"
 #include "core/provenance.h"
+#include "core/record_header.h"
 #include "nlohmann/json.hpp"
 #include "search/search.h"
 
@@ -22,18 +22,11 @@ template <Game G>
 nlohmann::json SolveRecord(const G& game, const typename G::Position& start,
                            const std::string& moves, const typename G::Position& pos,
                            const SolveResult<G>& r, std::size_t tt_mb) {
-  nlohmann::json j;
-  j["schema"] = 1;
-  j["kind"] = "solve";
-  j["game"] = std::string(G::kName);
-  j["variant"] = game.variant();
-  j["size"] = game.size();
-  j["board"] = game.board_name();
+  nlohmann::json j = RecordHeader(game, "solve");
   j["position"] = game.position_string(pos);
   j["moves"] = moves;
   j["start_position"] = game.position_string(start);
   j["from_start"] = start == game.start();
-  j["options"] = GameOptions(game);
   const int side = game.side_to_move(pos);
   j["side_to_move"] = side;
   j["remaining"] = Remaining(game, pos);

@@ -20,6 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
 #include "core/provenance.h"
+#include "core/record_header.h"
 #include "nlohmann/json.hpp"
 
 namespace tav::search {
@@ -52,13 +53,7 @@ int StaticValue(const G& game, const typename G::Position& pos, std::string_view
 template <Game G>
 nlohmann::json EvalRecord(const G& game, const typename G::Position& pos, const std::string& moves,
                           int value, std::string_view name) {
-  nlohmann::json j;
-  j["schema"] = 1;
-  j["kind"] = "eval";
-  j["game"] = std::string(G::kName);
-  j["variant"] = game.variant();
-  j["size"] = game.size();
-  j["board"] = game.board_name();
+  nlohmann::json j = RecordHeader(game, "eval");
   j["position"] = game.position_string(pos);
   j["moves"] = moves;
   const int side = game.side_to_move(pos);
