@@ -225,7 +225,8 @@ void ExpectExactChoicesAreExact(const G& game, const std::string& text, int* exa
 
 TEST(ExactPlay, ExactChoicesHaveTheExactSolversValueOnSmallBoards) {
   int exact = 0;
-  ExpectExactChoicesAreExact(Make<Cathedral>("cathedral", "classic", 5), "--depth=1", &exact);
+  ExpectExactChoicesAreExact(Make<Cathedral>("cathedral", "classic", 5),
+                             "--depth=1 --search=fullwidth", &exact);
   ExpectExactChoicesAreExact(Make<Cathedral>("cathedral", "classic", 6), "--nodes=100000", &exact);
   ExpectExactChoicesAreExact(Make<Othello>("othello", "standard", 4),
                              "--nodes=5000 --search=selective", &exact);
@@ -240,7 +241,8 @@ TEST(ExactPlay, EngineSolvesASmallMidgameExactlyUnlessTurnedOff) {
   EXPECT_TRUE(on.exact);
   EXPECT_EQ(on.search, "exact");
   EXPECT_EQ(on.value, ExactValue(game, pos));
-  const MoveChoice<Cathedral> off = EngineOf(game, "--depth=1 --exact=false")->Choose(pos);
+  const MoveChoice<Cathedral> off =
+      EngineOf(game, "--depth=1 --exact=false --search=fullwidth")->Choose(pos);
   EXPECT_FALSE(off.exact);
   EXPECT_EQ(off.search, "fullwidth");
   EXPECT_EQ(off.depth, 1);
@@ -352,7 +354,7 @@ TEST(Noise, NoiseZeroPlaysTheBestMoveAndNoiseKOnlyMovesWithinK) {
     auto value_of = [&](const Cathedral::Move& m) {
       return values[std::find(moves.begin(), moves.end(), m) - moves.begin()];
     };
-    const std::string base = "--depth=2 --exact=false";
+    const std::string base = "--depth=2 --exact=false --search=fullwidth";
     const MoveChoice<Cathedral> plain = EngineOf(game, base)->Choose(pos);
     EXPECT_EQ(plain.value, best);
     EXPECT_EQ(value_of(plain.move), best);
@@ -371,6 +373,32 @@ TEST(Noise, NoiseZeroPlaysTheBestMoveAndNoiseKOnlyMovesWithinK) {
     }
     if (within > 4) {
       EXPECT_GT(chosen.size(), 1u);  // it does randomise
+    }
+  }
+}
+
+// The selective search's noise: the moves drawn have values (their child
+// searched depth - 1 plies with the same pruning, a fresh table, full window)
+// within K of the engine's value.
+TEST(Noise, SelectiveNoiseKOnlyMovesWithinKOfItsOwnValues) {
+  const Cathedral game = Make<Cathedral>("cathedral", "classic", 8);
+  const int depth = 3, k = 2;
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    const auto pos = RandomPosition(game, seed, 2);
+    const std::string base = "--depth=3 --exact=false --search=selective";
+    const MoveChoice<Cathedral> plain = EngineOf(game, base)->Choose(pos);
+    for (int s = 0; s < 6; ++s) {
+      const MoveChoice<Cathedral> a =
+          EngineOf(game, base + " --noise=2 --seed=" + std::to_string(s))->Choose(pos);
+      search::SelectiveSearch<Cathedral> analysis(
+          game, {},
+          std::shared_ptr<search::TranspositionTable>(
+              search::TranspositionTable::WithMegabytes(4)));
+      auto child = pos;
+      game.play(child, a.move);
+      const int v = search::BackUp<Cathedral>(analysis.Value(
+          child, -search::kInfinity<Cathedral>, search::kInfinity<Cathedral>, depth - 1, {}));
+      EXPECT_GE(v, plain.value - k) << game.move_string(pos, a.move);
     }
   }
 }

@@ -57,7 +57,8 @@ TEST(ThinkCli, ANodeBudgetGivesTheSameAnswerEveryRun) {
 }
 
 TEST(ThinkCli, TextOutputNamesMoveValueKindAndConfiguration) {
-  const CliResult r = RunTav("think --game=othello --size=6 --depth=2 --exact=false");
+  const CliResult r =
+      RunTav("think --game=othello --size=6 --depth=2 --exact=false --search=fullwidth");
   ASSERT_EQ(r.status, 0) << r.err;
   for (const char* needle : {"best move", "heuristic", "fullwidth, depth 2", "nodes/s",
                              "--search=fullwidth --depth=2", "--exact=false"}) {
