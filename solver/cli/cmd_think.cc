@@ -24,7 +24,8 @@
 
 ABSL_DECLARE_FLAG(std::string, eval);    // cmd_eval.cc
 ABSL_DECLARE_FLAG(std::uint64_t, seed);  // cmd_crosscheck.cc
-ABSL_FLAG(std::string, search, "fullwidth", "think: the search, fullwidth or selective");
+ABSL_FLAG(std::string, search, tav::engine::EngineConfig().search,
+          "think: the search, fullwidth or selective");
 ABSL_FLAG(std::uint64_t, nodes, 0, "think: node budget of the move (0 = no limit)");
 ABSL_FLAG(bool, exact, true, "think: play exactly where the exact solver finishes in budget");
 ABSL_FLAG(int, noise, 0, "think: choose among moves within this value of the best (0 = best)");
@@ -141,8 +142,9 @@ Command ThinkCommand() {
       "and the configuration string. At least one budget: --depth, --nodes or\n"
       "--budget-s; with --nodes alone the answer is the same every run. --search is\n"
       "fullwidth (the solver's iterative deepening) or selective (forward pruning to\n"
-      "the best moves by a one-ply evaluation). --json prints one 'think' record\n"
-      "(data/README.md). Example:\n"
+      "the best moves by a one-ply evaluation). An engine flag not given takes the\n"
+      "configuration's default (engine/config.h), whatever the shared flag's default\n"
+      "listed below. --json prints one 'think' record (data/README.md). Example:\n"
       "  tav think --game=cathedral --size=10 --moves='Yne5' --nodes=1000000 --search=selective",
       ThinkFlags(), RunThink};
 }
