@@ -110,7 +110,7 @@ KINDS: dict[str, Kind] = {
 # Kinds documented in data/README.md that no report reads (skipped without a warning).
 UNANALYSED_KINDS: frozenset[str] = frozenset({
     "retro_run", "retro_probe", "retro_verify", "retro_crosscheck", "retro_db", "proof",
-    "cathedral_horizon", "perft", "moves", "show", "eval",
+    "cathedral_horizon", "perft", "moves", "show", "eval", "think",
 })
 
 VALUE_KINDS = ("exact", "wld", "bound", "heuristic")

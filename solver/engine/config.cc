@@ -23,7 +23,9 @@ absl::Status SetKey(EngineConfig& c, absl::string_view key, absl::string_view va
     if (value.empty()) return Bad(token, "empty evaluation");
     c.eval = std::string(value);
   } else if (key == "search") {
-    if (value != "fullwidth") return Bad(token, "expected --search=fullwidth");
+    if (value != "fullwidth" && value != "selective") {
+      return Bad(token, "expected --search=fullwidth or --search=selective");
+    }
     c.search = std::string(value);
   } else if (key == "depth") {
     if (!absl::SimpleAtoi(value, &c.depth) || c.depth < 0 || c.depth > 200) {

@@ -63,6 +63,10 @@ struct SharedSearchState {
   bool has_deadline = false;
   std::chrono::steady_clock::time_point deadline;
   const std::atomic<bool>* cancel = nullptr;
+  // The node budget (0: none) and the nodes the threads have reported
+  // against it, each thread adding its count at every poll.
+  std::uint64_t max_nodes = 0;
+  std::atomic<std::uint64_t> nodes_polled{0};
 };
 
 template <Game G>
@@ -153,7 +157,16 @@ class Searcher {
     }
   }
 
+  // Called every 4096 nodes (a deterministic point of the search): the node
+  // budget, the clock (only when there is a deadline) and the cancel flag.
   void Poll() {
+    if (shared_.max_nodes != 0) {
+      const std::uint64_t total =
+          shared_.nodes_polled.fetch_add(nodes_ - nodes_polled_, std::memory_order_relaxed) +
+          (nodes_ - nodes_polled_);
+      nodes_polled_ = nodes_;
+      if (total >= shared_.max_nodes) shared_.stop.store(true, std::memory_order_relaxed);
+    }
     if (shared_.has_deadline && std::chrono::steady_clock::now() >= shared_.deadline) {
       shared_.stop.store(true, std::memory_order_relaxed);
     }
@@ -218,8 +231,12 @@ class Searcher {
 
   // A plain depth-limited alpha-beta with evaluate(), no table: scores
   // children for ordering at the top of big subtrees.
+  // Polls the budgets like Search() (a Cathedral root's sort search is
+  // millions of nodes); a stopped sort search's scores are never used, as
+  // the search that follows returns at once.
   int SortSearch(const Position& pos, int alpha, int beta, int depth) {
-    ++nodes_;
+    if ((++nodes_ & 4095) == 0) Poll();
+    if (Stopped()) return 0;
     typename G::MoveList moves;
     game_.generate_moves(pos, moves);
     if (moves.size() == 0) return game_.final_value(pos);
@@ -614,6 +631,7 @@ class Searcher {
   std::array<HookStats, 64> bounds_stats_{};
   std::vector<bool> root_skip_;
   std::uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0, tt_cutoffs_ = 0;
+  std::uint64_t nodes_polled_ = 0;  // nodes_ at the last Poll() (the node budget)
   std::vector<std::vector<Child>> child_stack_;
   std::vector<std::vector<int>> order_stack_;
   std::vector<Killers> killers_;

@@ -87,6 +87,12 @@ struct SolveOptions {
                               // heuristic one the last completed iteration
   bool analyze = false;       // also the value of every legal move
   bool pv = true;             // compute the principal variation
+  // Any mode: stop after about this many nodes (0 = no limit), counted where
+  // the clock is polled (every 4096 nodes of a thread), so it overshoots by
+  // about that per thread; stopped early as with budget_seconds. With one
+  // thread and no budget_seconds no clock is read: the result is a function
+  // of the position, the table and the options.
+  std::uint64_t max_nodes = 0;
   const std::atomic<bool>* cancel = nullptr;  // optional: set from outside to stop early
   // Optional: called (from the solving thread) with one line of progress after
   // each presearch depth and each root move of the exact search.

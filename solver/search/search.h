@@ -7,7 +7,8 @@
 // Modes (options.h): kExact gives the game-theoretic value, kWld only its sign
 // (a search with the window (-1, 1)), kHeuristic a depth-limited value with
 // the game's evaluate() at the horizon (iterative deepening up to max_depth
-// and/or within budget_seconds; exact = true if it reached every end).
+// and/or within budget_seconds and max_nodes; exact = true if it reached
+// every end).
 //
 // A Solver keeps its transposition table between Solve() calls (each call
 // ages the entries by one generation, see tt.h), so the explorer can solve
@@ -90,6 +91,8 @@ class Solver {
     tt_->NewSearch();
     shared_.stop.store(false);
     shared_.cancel = options_.cancel;
+    shared_.max_nodes = options_.max_nodes;
+    shared_.nodes_polled.store(0);
     shared_.has_deadline = options_.budget_seconds > 0;
     if (shared_.has_deadline) {
       shared_.deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(

@@ -1,0 +1,404 @@
+// A selective search for games with hundreds of moves: alpha-beta that
+// searches only the most promising children of inner nodes.
+//
+// Design. Full-width alpha-beta on a 10x10 Cathedral position (300-1,700
+// moves) reaches 3-4 plies. This search trades completeness for depth by
+// forward pruning: at a node with depth >= 2 left, every child is made and
+// scored one ply deep by the game's evaluate() (cheap next to searching it),
+// and only the best width(depth) children are searched, width growing with the
+// depth left (wider near the root, where a mistake costs most; the root keeps
+// SelectiveParams::root times more). Nodes one ply above the horizon search
+// every child (their children are leaves: scoring them would be searching
+// them), the table's move and the siblings' refutations (killers) first, the
+// others as generated. Around
+// that: fail-soft negamax with PVS (null windows off the principal variation),
+// iterative deepening, a transposition table (the move of the previous
+// iteration first) and the solver's budgets (SolveOptions: max_depth,
+// max_nodes, budget_seconds, cancel; polled every 4096 nodes like the
+// full-width search, so a node budget is deterministic). Nodes count the
+// positions searched and the children scored one ply deep (the same work as
+// a horizon leaf: a move made and evaluated), so node budgets compare fairly
+// with the full-width search's.
+//
+// What the value means: V(p, 0) = evaluate(p) (a finished game: its final
+// value); V(p, d) = max over the kept children c of -V(c, d-1) (values.h's
+// BackUp), the kept children being a function of the position and d alone.
+// With a width at least every node's move count, V is the full-width
+// depth-limited negamax value (tests/engine_test.cc checks it). Table entries
+// of this search are used only at the same depth (a deeper entry would mix
+// depths into V); exact entries (the exact solver's, sharing the table) are
+// used wherever they cut. The trade-off: a move ranked low by one ply of
+// evaluation is never searched below the root, however good it is deeper, so
+// the values are heuristic (SolveResult::exact only when nothing was pruned
+// and every leaf was an end).
+//
+// Names no game; the game's evaluate() is required (HasEvaluate), its
+// order_score() breaks ties of the one-ply scores where it has one.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <concepts>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+#include "search/options.h"
+#include "search/search.h"
+#include "search/tt.h"
+#include "search/values.h"
+
+namespace tav::search {
+
+struct SelectiveParams {
+  // Children searched at a node with 2 plies left (0: every child, a
+  // full-width search); each further ply of depth multiplies it by `growth`,
+  // and the root keeps `root` times what an inner node of its depth keeps
+  // (0: every root move).
+  int width = 8;
+  int growth = 2;
+  int root = 2;
+
+  // The width at a node with `depth` plies left and n children.
+  int WidthAt(int depth, int n, bool at_root = false) const {
+    if (width <= 0 || (at_root && root <= 0)) return n;
+    if (depth <= 1 && !at_root) return n;
+    long long w = width;
+    for (int d = 2; d < depth && w < n; ++d) w *= std::max(1, growth);
+    if (at_root) w *= root;
+    return static_cast<int>(std::min<long long>(w, n));
+  }
+};
+
+template <Game G>
+requires HasEvaluate<G>
+class SelectiveSearch {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+  static constexpr int kInf = kInfinity<G>;
+
+  SelectiveSearch(const G& game, SelectiveParams params, std::shared_ptr<TranspositionTable> tt)
+      : game_(game), params_(params), tt_(std::move(tt)) {}
+
+  TranspositionTable& tt() { return *tt_; }
+  const SelectiveParams& params() const { return params_; }
+
+  // Iterative deepening from depth 1 to options.max_depth (0: until stopped
+  // or exact) within options' budgets; the result of the last completed
+  // iteration (complete = false if none completed). `pos` is not over.
+  SolveResult<G> Solve(const Position& pos, const SolveOptions& options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    tt_->NewSearch();
+    killers_.clear();  // the result depends on the position and the table only
+    Start(options, t0);
+    SolveResult<G> r;
+    r.mode = Mode::kHeuristic;
+    r.complete = false;
+    r.exact = false;
+    typename G::MoveList moves;
+    game_.generate_moves(pos, moves);
+    for (int d = 1; options.max_depth <= 0 || d <= options.max_depth; ++d) {
+      horizon_ = pruned_ = false;
+      int best = -1;
+      const int v = Search<true>(pos, -kInf, kInf, d, 0, &best);
+      if (stop_ || best < 0) break;
+      r.complete = true;
+      r.value = v;
+      r.best_move = moves[best];
+      r.depth = d;
+      r.exact = !horizon_ && !pruned_;
+      if (r.exact) break;  // every leaf an end and nothing pruned: nothing deeper to see
+    }
+    Finish(r, t0);
+    return r;
+  }
+
+  // The fail-soft value of `pos` (maybe over) searched `depth` plies deep
+  // with this search's pruning, in the window (alpha, beta), with no budget
+  // but options.cancel: e.g. a root move's child tested against a threshold
+  // with a null window. Adds to stats().
+  int Value(const Position& pos, int alpha, int beta, int depth, const SolveOptions& options) {
+    SolveOptions unlimited;
+    unlimited.cancel = options.cancel;
+    Start(unlimited, std::chrono::steady_clock::now());
+    return Search<false>(pos, alpha, beta, depth, 1, nullptr);
+  }
+
+  const SearchStats& stats() const { return stats_; }
+
+ private:
+  struct Child {
+    Position pos;
+    int index;        // in generate_moves order
+    long long score;  // one-ply ordering score, higher first
+  };
+
+  // The budgets of one call (the table's generation is Solve's to age).
+  void Start(const SolveOptions& options, std::chrono::steady_clock::time_point t0) {
+    stop_ = false;
+    cancel_ = options.cancel;
+    max_nodes_ = options.max_nodes;
+    has_deadline_ = options.budget_seconds > 0;
+    if (has_deadline_) {
+      deadline_ = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(options.budget_seconds));
+    }
+    nodes_at_start_ = stats_.nodes;
+    next_poll_ = stats_.nodes + 4096;
+  }
+
+  void Finish(SolveResult<G>& r, std::chrono::steady_clock::time_point t0) {
+    r.stats = stats_;
+    r.stats.nodes -= nodes_at_start_;
+    r.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.stats.threads = 1;
+  }
+
+  // Counts nodes (a searched position, or a child scored one ply deep: the
+  // same work, a move made and evaluated), polling every 4096.
+  void CountNodes(std::uint64_t n) {
+    stats_.nodes += n;
+    if (stats_.nodes >= next_poll_) {
+      next_poll_ = stats_.nodes + 4096;
+      Poll();
+    }
+  }
+
+  // Every 4096 nodes: the node budget, the clock (only with a deadline), the
+  // cancel flag.
+  void Poll() {
+    if (max_nodes_ != 0 && stats_.nodes - nodes_at_start_ >= max_nodes_) stop_ = true;
+    if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) stop_ = true;
+    if (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed)) stop_ = true;
+  }
+
+  int Evaluate(const Position& pos) const {
+    return std::clamp(static_cast<int>(game_.evaluate(pos)), -G::kMaxValue, G::kMaxValue);
+  }
+
+  Child* Children(int ply, int n) {
+    if (static_cast<int>(child_stack_.size()) <= ply) child_stack_.resize(ply + 1);
+    std::vector<Child>& v = child_stack_[ply];
+    if (static_cast<int>(v.size()) < n) v.resize(n);
+    return v.data();
+  }
+
+  int* Order(int ply, int n) {
+    if (static_cast<int>(order_stack_.size()) <= ply) order_stack_.resize(ply + 1);
+    std::vector<int>& v = order_stack_[ply];
+    if (static_cast<int>(v.size()) < n) v.resize(n);
+    return v.data();
+  }
+
+  // The parent's value through `child` (PVS: a null window off the PV, and a
+  // re-search on a fail high).
+  template <bool kPv>
+  int SearchChild(const Position& child, int alpha, int beta, int depth, int ply, bool first) {
+    if (kPv && first) {
+      const Window w = ChildWindow<G>(alpha, beta);
+      return BackUp<G>(Search<true>(child, w.alpha, w.beta, depth - 1, ply + 1, nullptr));
+    }
+    const Window w = ChildWindow<G>(alpha, alpha + 1);
+    int v = BackUp<G>(Search<false>(child, w.alpha, w.beta, depth - 1, ply + 1, nullptr));
+    if (kPv && v > alpha && v < beta && !stop_) {
+      const Window full = ChildWindow<G>(alpha, beta);
+      v = BackUp<G>(Search<true>(child, full.alpha, full.beta, depth - 1, ply + 1, nullptr));
+    }
+    return v;
+  }
+
+  struct NodeState {
+    int alpha;
+    int best = -kInf;
+    int best_index = -1;
+    bool searched_any = false;
+    // Folds in a child's value; true on a cutoff.
+    bool Take(int v, int index, int beta) {
+      searched_any = true;
+      if (v > best) {
+        best = v;
+        best_index = index;
+        if (v > alpha) alpha = v;
+      }
+      return alpha >= beta;
+    }
+  };
+
+  template <bool kPv>
+  int Search(const Position& pos, int alpha, int beta, int depth, int ply, int* root_best) {
+    const bool root = root_best != nullptr;
+    if (stop_) return 0;
+    CountNodes(1);
+    // Step 1. The horizon: the evaluation, or the end of the game.
+    if (depth <= 0) {
+      if (game_.is_over(pos)) return game_.final_value(pos);
+      horizon_ = true;
+      return Evaluate(pos);
+    }
+    // Step 2. The moves; none: the game is over.
+    typename G::MoveList moves;
+    game_.generate_moves(pos, moves);
+    const int n = static_cast<int>(moves.size());
+    if (n == 0) return game_.final_value(pos);
+    // Step 3. The table: exact bounds, or this search's at this very depth.
+    const std::uint64_t key = game_.hash(pos);
+    int tt_move = -1;
+    if (int v; TableCutoff(key, alpha, beta, depth, n, root, &tt_move, &v)) return v;
+    NodeState s{alpha};
+    // Step 4. The children. One ply above the horizon, all of them, the
+    // table's move first, then as generated; higher up, the best
+    // width(depth) by their one-ply scores, the table's move first among them.
+    const bool ok = depth <= 1 ? SearchAll<kPv>(pos, moves, tt_move, beta, depth, ply, s)
+                               : SearchBest<kPv>(pos, moves, tt_move, beta, depth, ply, root, s);
+    if (!ok) return 0;
+    // Step 5. Store: fail-soft bounds at this depth, the move that raised alpha.
+    if (root) *root_best = s.best_index;
+    const int lower = s.best > alpha ? s.best : -kTTMaxBound;
+    const int upper = s.best < beta ? s.best : kTTMaxBound;
+    tt_->Store(key, lower, upper, s.best > alpha ? s.best_index : -1, depth, true);
+    return s.best;
+  }
+
+  // Step 3. A cutoff by the table (true, the value in *value); *tt_move gets
+  // the entry's move if it is legal here. Never at the root.
+  bool TableCutoff(std::uint64_t key, int alpha, int beta, int depth, int n, bool root,
+                   int* tt_move, int* value) {
+    ++stats_.tt_probes;
+    TTData e;
+    if (!tt_->Probe(key, &e)) return false;
+    ++stats_.tt_hits;
+    if (e.move >= 0 && e.move < n) *tt_move = e.move;
+    if (root || (e.heuristic && e.depth != depth)) return false;
+    const int lower = std::max(e.lower, -kInf), upper = std::min(e.upper, kInf);
+    if (lower >= beta || upper <= alpha || lower == upper) {
+      ++stats_.tt_cutoffs;
+      if (e.heuristic) horizon_ = true;
+      *value = lower >= beta ? lower : (upper <= alpha ? upper : lower);
+      return true;
+    }
+    return false;
+  }
+
+  // Step 4, one ply above the horizon: the table's move, then every other
+  // child as generated, up to a cutoff. False if stopped.
+  template <bool kPv>
+  bool SearchAll(const Position& pos, const typename G::MoveList& moves, int tt_move, int beta,
+                 int depth, int ply, NodeState& s) {
+    const int n = static_cast<int>(moves.size());
+    int first[3] = {tt_move, -1, -1};  // the table's move, then the killers
+    if constexpr (std::equality_comparable<Move>) {
+      const Killers& killers = KillersAt(ply);
+      for (int i = 0; i < n; ++i) {
+        if (i == tt_move) continue;
+        for (int j = 0; j < killers.count; ++j) {
+          if (moves[i] == killers.move[j]) first[1 + j] = i;
+        }
+      }
+    }
+    for (int k = -3; k < n; ++k) {
+      const int i = k < 0 ? first[k + 3] : k;
+      if (i < 0 || (k >= 0 && (i == first[0] || i == first[1] || i == first[2]))) continue;
+      Position child = pos;
+      game_.play(child, moves[i]);
+      const int v = SearchChild<kPv>(child, s.alpha, beta, depth, ply, !s.searched_any);
+      if (stop_) return false;
+      if (s.Take(v, i, beta)) {
+        if constexpr (std::equality_comparable<Move>) KillersAt(ply).Add(moves[i]);
+        return true;
+      }
+    }
+    return true;
+  }
+
+  // Two moves per ply that recently refuted a sibling one ply above the
+  // horizon (the same placement often refutes the next sibling too).
+  struct Killers {
+    Move move[2]{};
+    int count = 0;
+    void Add(const Move& m) {
+      if (count > 0 && move[0] == m) return;
+      move[1] = move[0];
+      move[0] = m;
+      count = std::min(count + 1, 2);
+    }
+  };
+  Killers& KillersAt(int ply) {
+    if (static_cast<int>(killers_.size()) <= ply) killers_.resize(ply + 1);
+    return killers_[ply];
+  }
+
+  // Step 4, higher up: every child made and scored one ply deep (its
+  // evaluation from the parent's side; the game's order_score() breaks ties,
+  // then the move order), the best width(depth) kept (at the root
+  // SelectiveParams::root times more) and searched best first, the table's move first if it is kept
+  // (a move the table remembers is not kept for that: the kept children depend on the position and
+  // depth alone). False if stopped.
+  template <bool kPv>
+  bool SearchBest(const Position& pos, const typename G::MoveList& moves, int tt_move, int beta,
+                  int depth, int ply, bool root, NodeState& s) {
+    const int n = static_cast<int>(moves.size());
+    Child* children = Children(ply, n);
+    int count = 0;
+    for (int i = 0; i < n; ++i) {
+      Child& c = children[count++];
+      c.pos = pos;
+      game_.play(c.pos, moves[i]);
+      c.index = i;
+      const int one_ply =
+          game_.is_over(c.pos) ? BackUp<G>(game_.final_value(c.pos)) : BackUp<G>(Evaluate(c.pos));
+      long long tie = 0;
+      if constexpr (HasOrderScore<G>) {
+        tie = std::clamp(game_.order_score(pos, moves[i], c.pos), -(1 << 20), 1 << 20);
+      }
+      c.score = static_cast<long long>(one_ply) * (1LL << 22) + tie;
+    }
+    CountNodes(count);
+    if (stop_) return false;
+    // Best first (ties: the move order): only the kept ones need sorting.
+    const int keep = params_.WidthAt(depth, n, root);
+    if (keep < count) pruned_ = true;
+    int* order = Order(ply, count);
+    for (int k = 0; k < count; ++k) order[k] = k;
+    std::partial_sort(order, order + keep, order + count, [&](int a, int b) {
+      return children[a].score != children[b].score ? children[a].score > children[b].score : a < b;
+    });
+    for (int k = 1; k < keep; ++k) {
+      if (children[order[k]].index == tt_move) {
+        std::rotate(order, order + k, order + k + 1);
+        break;
+      }
+    }
+    for (int k = 0; k < keep; ++k) {
+      const Child& c = children[order[k]];
+      const int v = SearchChild<kPv>(c.pos, s.alpha, beta, depth, ply, !s.searched_any);
+      if (stop_) return false;
+      if (s.Take(v, c.index, beta)) return true;
+    }
+    return true;
+  }
+
+  const G& game_;
+  SelectiveParams params_;
+  std::shared_ptr<TranspositionTable> tt_;
+  SearchStats stats_;
+  std::uint64_t nodes_at_start_ = 0;
+  std::uint64_t next_poll_ = 0;
+  bool stop_ = false;
+  bool horizon_ = false;  // some value came from evaluate()
+  bool pruned_ = false;   // some node searched fewer than all its children
+  const std::atomic<bool>* cancel_ = nullptr;
+  std::uint64_t max_nodes_ = 0;
+  bool has_deadline_ = false;
+  std::chrono::steady_clock::time_point deadline_;
+  std::vector<std::vector<Child>> child_stack_;
+  std::vector<std::vector<int>> order_stack_;
+  std::vector<Killers> killers_;
+};
+
+}  // namespace tav::search
