@@ -11,6 +11,7 @@ Command SolveCommand();
 Command EvalCommand();
 Command BenchCommand();
 Command ExploreCommand();
+Command MatchCommand();
 Command BookQueryCommand();
 Command BookExportCommand();
 Command BookMergeCommand();
@@ -31,6 +32,7 @@ const std::vector<Command>& AllCommands() {
       EvalCommand(),
       BenchCommand(),
       ExploreCommand(),
+      MatchCommand(),
       BookQueryCommand(),
       BookExportCommand(),
       BookMergeCommand(),
