@@ -403,5 +403,16 @@ TEST(MatchSummary, CountsScoresAndEloAreThoseOfTheRecordsFromAsSide) {
   EXPECT_FALSE(all.contains("llr"));
 }
 
+TEST(MatchSummary, EvenScoreIsZeroEloNotMinusZero) {
+  const json win = {{"a_first", true}, {"a_points", 1.0}, {"a_margin", 2},
+                    {"margin", 2},     {"plies", 9},      {"exact_from_ply", nullptr}};
+  json loss = win;
+  loss["a_points"] = 0.0;
+  loss["a_margin"] = loss["margin"] = -2;
+  const json s = Summarize({win, loss}, 2, std::nullopt);
+  EXPECT_EQ(s["elo"].dump(), "0.0");
+  EXPECT_EQ(SummaryText(s).find("-0.0"), std::string::npos) << SummaryText(s);
+}
+
 }  // namespace
 }  // namespace tav::match

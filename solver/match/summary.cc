@@ -11,8 +11,9 @@ using nlohmann::json;
 
 namespace {
 
-// A finite number, or null (JSON has no infinity).
-json Finite(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
+// A finite number, or null (JSON has no infinity). -0 (the Elo of an even
+// score) becomes 0: "-0.0" would read as a tiny loss.
+json Finite(double x) { return std::isfinite(x) ? json(x + 0.0) : json(nullptr); }
 
 // "+12.3", "-inf", "+inf"
 std::string EloText(const json& v, double infinity_sign) {
