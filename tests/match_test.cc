@@ -341,6 +341,33 @@ TEST(MatchRun, ResumeOfADifferentMatchOrWithoutResumeIsRefused) {
   EXPECT_TRUE(RunMatch(game, opts).ok());  // the same match resumes (nothing left to play)
 }
 
+TEST(MatchRun, ResumeRefusesALogLineThatIsNotAGameOfThisMatch) {
+  const Othello game = Othello4();
+  const MatchIdentity id = Identity(game, kWeak, "--depth=2 --tt-mb=8", 2, 1, 1);
+  TempDir dir("foreign_line");
+  PlayMatch(game, id, dir.str(), 1);
+  std::vector<json> records = Records(dir.file("games.jsonl"));
+  ASSERT_EQ(records.size(), 4u);
+  for (const char* key : {"a_first", "a", "a_points", "game_index"}) {
+    SCOPED_TRACE(key);
+    json changed = records[1];
+    changed[key] = key == std::string("a")          ? json("--depth=5")
+                   : key == std::string("a_first")  ? json(!changed["a_first"].get<bool>())
+                   : key == std::string("a_points") ? json(0.25)
+                                                    : json(records[0]["game_index"]);
+    std::ofstream(dir.file("games.jsonl"), std::ios::trunc) << records[0].dump() << "\n"
+                                                            << changed.dump() << "\n";
+    MatchOptions opts;
+    opts.id = id;
+    opts.out_dir = dir.str();
+    opts.resume = true;
+    auto r = RunMatch(game, opts);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kDataLoss);
+    EXPECT_NE(r.status().message().find("games.jsonl line 2"), std::string::npos) << r.status();
+  }
+}
+
 TEST(MatchRun, SprtStopsTheMatchAtTheFirstGameWhereItDecides) {
   // A weak engine against a perfect one, and a test with loose error rates:
   // it decides for H0 (a is not 100 Elo stronger) long before the planned games.

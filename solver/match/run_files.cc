@@ -132,6 +132,32 @@ absl::StatusOr<json> OpenMatchRun(const std::string& dir, const MatchIdentity& i
   return json();
 }
 
+absl::Status CheckGameRecord(const json& r, const std::vector<GameUnit>& units) {
+  auto bad = [](const std::string& why) { return absl::DataLossError(why); };
+  if (r.value("kind", json()) != "match_game" || r.value("schema", json()) != 1) {
+    return bad("not a match_game record of schema 1");
+  }
+  const json index = r.value("game_index", json());
+  if (!index.is_number_integer() || index.get<long long>() < 0 ||
+      index.get<long long>() >= static_cast<long long>(units.size())) {
+    return bad(absl::StrCat("game_index ", index.dump(), " is not a game of this match"));
+  }
+  const int g = index.get<int>();
+  const json want = units[static_cast<std::size_t>(g)].ToJson();
+  for (const char* key : {"opening", "a_first", "a", "b", "opening_index"}) {
+    if (r.value(key, json()) != want[key]) {
+      return bad(absl::StrCat("game ", g, "'s ", key, " is not this match's"));
+    }
+  }
+  if (absl::StatusOr<double> p = RecordPoints(r); !p.ok())
+    return bad(std::string(p.status().message()));
+  for (const char* key : {"plies", "a_margin", "margin"}) {
+    if (!r.value(key, json()).is_number()) return bad(absl::StrCat("no number \"", key, "\""));
+  }
+  if (!r.contains("exact_from_ply")) return bad("no \"exact_from_ply\"");
+  return absl::OkStatus();
+}
+
 absl::StatusOr<LoadedGames> LoadGames(const std::string& path, const std::vector<GameUnit>& units) {
   absl::StatusOr<explore::LoadedResults> loaded = explore::LoadResults(path);
   if (!loaded.ok()) return loaded.status();
@@ -146,28 +172,9 @@ absl::StatusOr<LoadedGames> LoadGames(const std::string& path, const std::vector
       return absl::DataLossError(absl::StrCat(path, " line ", line, ": ", why,
                                               " (remove that line to resume without it)"));
     };
-    if (r.value("kind", json()) != "match_game" || r.value("schema", json()) != 1) {
-      return bad("not a match_game record of schema 1");
-    }
-    const json index = r.value("game_index", json());
-    if (!index.is_number_integer() || index.get<long long>() < 0 ||
-        index.get<long long>() >= static_cast<long long>(units.size())) {
-      return bad(absl::StrCat("game_index ", index.dump(), " is not a game of this match"));
-    }
-    const int g = index.get<int>();
+    if (absl::Status s = CheckGameRecord(r, units); !s.ok()) return bad(std::string(s.message()));
+    const int g = r["game_index"].get<int>();
     if (!seen.insert(g).second) return bad(absl::StrCat("game ", g, " is recorded twice"));
-    json want = units[static_cast<std::size_t>(g)].ToJson();
-    for (const char* key : {"opening", "a_first", "a", "b", "opening_index"}) {
-      if (r.value(key, json()) != want[key]) {
-        return bad(absl::StrCat("game ", g, "'s ", key, " is not this match's"));
-      }
-    }
-    if (absl::StatusOr<double> p = RecordPoints(r); !p.ok())
-      return bad(std::string(p.status().message()));
-    for (const char* key : {"plies", "a_margin", "margin"}) {
-      if (!r.value(key, json()).is_number()) return bad(absl::StrCat("no number \"", key, "\""));
-    }
-    if (!r.contains("exact_from_ply")) return bad("no \"exact_from_ply\"");
     out.records.push_back(std::move(r));
   }
   return out;

@@ -70,6 +70,11 @@ absl::StatusOr<DirLock> LockMatchDirectory(const std::string& dir, bool must_res
 absl::StatusOr<nlohmann::json> OpenMatchRun(const std::string& dir, const MatchIdentity& id,
                                             bool resume);
 
+// OK if `record` is a match_game record of one of `units` (the plan): a
+// planned game index, that unit's opening, colours and configurations, and
+// the result keys the summary reads; otherwise DataLoss saying what is wrong.
+absl::Status CheckGameRecord(const nlohmann::json& record, const std::vector<GameUnit>& units);
+
 // The finished games of DIR/games.jsonl, each checked against `units` (the
 // plan): a match_game record of a planned game index, given once, with that
 // unit's opening, colours and configurations; otherwise DataLoss naming the
