@@ -15,6 +15,9 @@ plus a few derived ones:
 * for exploration records, the run's ``root_moves`` and ``game_moves`` (root moves + moves, i.e. the
   moves from the game's start).
 
+Match directories (``tav match``) give ``match_games`` (``games.jsonl``), ``match_runs``
+(``run.json``) and ``match_summaries`` (``summary.json``), their ``run`` being the directory.
+
 Malformed or truncated lines are reported through ``warn`` with their file and line number and
 skipped (``strict=True`` raises :class:`~analysis.schema.InputError` instead); unknown kinds and
 schema versions always raise it (see ``schema.py``).

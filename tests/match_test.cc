@@ -197,6 +197,20 @@ TEST(MatchGame, UnitJsonRoundTripsAndRejectsBadUnits) {
   EXPECT_FALSE(GameUnit::FromJson(bad).ok());
 }
 
+TEST(MatchGame, PlanPairsEveryOpeningWithSwappedColoursAndCyclesThemForMoreGames) {
+  const Othello game = Othello4();
+  MatchIdentity id = Identity(game, kWeak, kPerfect, 2, 1, 1);
+  id.games = 8;
+  const std::vector<GameUnit> units = PlanUnits(id);
+  ASSERT_EQ(units.size(), 8u);
+  for (int g = 0; g < 8; ++g) {
+    EXPECT_EQ(units[g].game_index, g);
+    EXPECT_EQ(units[g].opening_index, (g / 2) % 2) << g;
+    EXPECT_EQ(units[g].opening, id.openings[(g / 2) % 2]) << g;
+    EXPECT_EQ(units[g].a_first, g % 2 == 0) << g;
+  }
+}
+
 TEST(MatchGame, RecordReplaysToItsFinalPositionWithTheMarginOfThatPosition) {
   const Othello game = Othello4();
   MatchIdentity id = Identity(game, kWeak, "--depth=2 --tt-mb=8", 1, 2, 9);

@@ -69,3 +69,12 @@ def test_report_has_a_match_section_with_its_figure(match_dir, tmp_path):
 def test_section_without_matches_says_so(good):
     section = match.build(good)
     assert "No match games yet" in section.blocks[0].text
+
+
+def test_summary_command_gives_the_match_in_two_lines(match_dir):
+    result = run_cli("summary", match_dir)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    wins = sum(g["a_points"] == 1.0 for g in games_of(match_dir))
+    assert f"6 games: a {wins} wins" in lines[0]
