@@ -202,6 +202,20 @@ TEST(MatchCli, BadInputExitsTwoWithOneLine) {
   ExpectBadInput(base + " --random-openings=1 --seed=9 --resume" + out, "different match");
 }
 
+TEST(MatchCli, ExploreAndRetroRefuseAMatchDirectory) {
+  ScopedDir dir("foreign");
+  ASSERT_EQ(RunTav(kMatch + " --threads=1 --out=" + dir.str()).status, 0);
+  const std::string before = ReadFile(dir.file("games.jsonl"));
+  ExpectBadInput("explore --game=othello --size=4 --plies=1 --tt-mb=16 --out=" + dir.str(),
+                 "holds a match");
+  ExpectBadInput("explore --game=othello --size=4 --plies=1 --tt-mb=16 --resume --out=" + dir.str(),
+                 "holds a match");
+  ExpectBadInput("retro --game=prairie --size=3 --tiers='buffalo<=1' --quiet --out=" + dir.str(),
+                 "holds a match");
+  EXPECT_FALSE(fs::exists(dir.file("manifest.json")));
+  EXPECT_EQ(ReadFile(dir.file("games.jsonl")), before);
+}
+
 TEST(MatchCli, HelpStatesTheContract) {
   const CliResult r = RunTav("match --help");
   ASSERT_EQ(r.status, 0) << r.err;

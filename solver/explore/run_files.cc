@@ -51,6 +51,10 @@ absl::Status CheckSameRun(const json& run, const RunIdentity& id, const std::str
 absl::StatusOr<DirLock> LockRunDirectory(const std::string& dir, bool must_resume) {
   namespace fs = std::filesystem;
   auto foreign = [&]() -> absl::Status {
+    if (OutputKindIn(dir, "run.json") == "match_run") {
+      return absl::FailedPreconditionError(absl::StrCat(
+          dir, " holds a match (run.json, tav match), not an exploration; choose another --out"));
+    }
     if (OutputKindIn(dir, "manifest.json") != "retro_db") return absl::OkStatus();
     return absl::FailedPreconditionError(
         absl::StrCat(dir,

@@ -94,11 +94,16 @@ absl::Status WriteManifest(const std::string& dir, const Manifest& manifest) {
 
 absl::StatusOr<DirLock> LockDatabaseDirectory(const std::string& dir) {
   auto foreign = [&]() -> absl::Status {
-    if (OutputKindIn(dir, "run.json") != "explore_run") return absl::OkStatus();
+    // Any run.json with a kind is another command's run (tav explore, tav match).
+    const std::string kind = OutputKindIn(dir, "run.json");
+    if (kind.empty()) return absl::OkStatus();
     return absl::FailedPreconditionError(
         absl::StrCat(dir,
-                     " holds an exploration (run.json, tav explore), not a retrograde "
-                     "database; choose another --out"));
+                     kind == "explore_run" ? " holds an exploration (run.json, tav explore)"
+                     : kind == "match_run"
+                         ? " holds a match (run.json, tav match)"
+                         : absl::StrCat(" holds another command's run (", kind, " in run.json)"),
+                     ", not a retrograde database; choose another --out"));
   };
   if (absl::Status s = foreign(); !s.ok()) return s;
   absl::StatusOr<DirLock> lock = DirLock::Acquire(dir);
