@@ -237,6 +237,30 @@ TEST(MatchGame, RecordReplaysToItsFinalPositionWithTheMarginOfThatPosition) {
   EXPECT_EQ(j["plies"], r->moves.size());
 }
 
+// An engine whose search gives no move (MoveChoice's default move).
+class NoMoveEngine final : public engine::Engine<Othello> {
+ public:
+  NoMoveEngine() : engine::Engine<Othello>(engine::EngineConfig{}) {}
+  engine::MoveChoice<Othello> Choose(const Othello::Position&) override { return {}; }
+  void NewGame() override {}
+};
+
+TEST(MatchGame, AnEngineMoveThatIsNotLegalIsAnErrorNotAGame) {
+  const Othello game = Othello4();
+  GameUnit unit = PlanUnits(Identity(game, kWeak, kWeak, 1, 1, 1))[0];
+  unit.opening.clear();  // from the start
+  Othello::MoveList legal;
+  game.generate_moves(game.start(), legal);
+  ASSERT_EQ(std::find(legal.begin(), legal.end(), Othello::Move{}), legal.end());  // no move here
+  NoMoveEngine none;
+  auto weak = engine::MakeEngine(game, Config(kWeak));
+  ASSERT_TRUE(weak.ok());
+  absl::StatusOr<GameRecord> r = PlayGame(game, unit, none, **weak);  // a moves first
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInternal);
+  EXPECT_NE(r.status().message().find("engine a"), std::string::npos) << r.status();
+}
+
 TEST(MatchGame, ExactFromPlyIsTheStartOfTheLastRunOfExactMoves) {
   std::vector<MoveInfo> played(4);
   for (int i = 0; i < 4; ++i) played[i].ply = 3 + i;

@@ -29,6 +29,7 @@
 //   record: kind "match_game", the unit's keys plus the result (GameRecord).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -95,7 +96,8 @@ std::optional<int> ExactFromPly(const std::vector<MoveInfo>& played, int opening
 
 // Plays `unit` to the end with engines `a` and `b` (made for this game from
 // unit.a and unit.b; both are reset first). InvalidArgument when the opening
-// is not legal here or ends the game.
+// is not legal here or ends the game; Internal when an engine chooses a move
+// that is not legal (a search that did not finish one iteration).
 template <Game G>
 absl::StatusOr<GameRecord> PlayGame(const G& game, const GameUnit& unit, engine::Engine<G>& a,
                                     engine::Engine<G>& b) {
@@ -117,10 +119,17 @@ absl::StatusOr<GameRecord> PlayGame(const G& game, const GameUnit& unit, engine:
   record.moves = unit.opening;
   typename G::Position pos = *start;
   const int opening_plies = static_cast<int>(unit.opening.size());
+  typename G::MoveList legal;  // to check each engine's move: a bad one is an error, not a game
   for (int ply = opening_plies; !game.is_over(pos); ++ply) {
     const bool first_to_move = game.side_to_move(pos) == 0;
     const bool by_a = first_to_move == unit.a_first;
     engine::MoveChoice<G> c = (by_a ? a : b).Choose(pos);
+    game.generate_moves(pos, legal);
+    if (std::find(legal.begin(), legal.end(), c.move) == legal.end()) {
+      return absl::InternalError(
+          absl::StrCat("engine ", by_a ? "a" : "b", " (", unit.a_first == by_a ? "first" : "second",
+                       " player) chose no legal move at ply ", ply, " of game ", unit.game_index));
+    }
     MoveInfo info{ply,      by_a,          game.move_string(pos, c.move),
                   c.value,  c.exact,       c.depth,
                   c.search, c.stats.nodes, c.stats.seconds};
