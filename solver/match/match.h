@@ -16,6 +16,12 @@
 //   5. games.jsonl rewritten in game order, summary.json and run.json
 //      ("complete") written atomically.
 //
+// Trade-off: every finished game is synced to disk and the summary rewritten
+// at once, under one lock, which costs a few milliseconds per game: nothing
+// next to a real game (seconds), the bulk of the time on tiny test boards.
+// With several threads and an SPRT, when exactly the test stops depends on
+// which games finish first; the summary always covers every recorded game.
+//
 // A cluster dispatcher (issue #15) is another game player: rank 0 runs
 // RunMatch with a player that sends each unit (GameUnit::ToJson) to a worker,
 // which plays it (`tav match --unit` or PlayUnit), and hands the returned
