@@ -15,6 +15,9 @@ plus a few derived ones:
 * for exploration records, the run's ``root_moves`` and ``game_moves`` (root moves + moves, i.e. the
   moves from the game's start).
 
+Match directories (``tav match``) give ``match_games`` (``games.jsonl``), ``match_runs``
+(``run.json``) and ``match_summaries`` (``summary.json``), their ``run`` being the directory.
+
 Malformed or truncated lines are reported through ``warn`` with their file and line number and
 skipped (``strict=True`` raises :class:`~analysis.schema.InputError` instead); unknown kinds and
 schema versions always raise it (see ``schema.py``).
@@ -56,6 +59,13 @@ COLUMNS = {
                     "positions_per_second", "threads", "peak_memory_mb", "tiers",
                     "start_position", "start_result", "start_plies", "longest_win_plies",
                     "longest_win_position", "longest_win_side_to_move", "commit", "machine"],
+    "match_game": ["game", "variant", "size", "board", "a", "b", "game_index", "opening_index",
+                   "opening", "a_first", "a_points", "a_margin", "margin", "plies", "result",
+                   "exact_from_ply"],
+    "match_run": ["game", "variant", "size", "board", "a", "b", "games", "sprt", "status",
+                  "openings_source", "commit", "machine"],
+    "match_summary": ["games", "a_wins", "draws", "b_wins", "score", "elo", "elo_low",
+                      "elo_high", "los", "llr", "decision", "mean_plies", "mean_a_margin"],
 }
 LOCATION = ["run", "file", "line"]
 
@@ -242,18 +252,21 @@ class Dataset:
     retro: pd.DataFrame  # retro_stats records, one row per solved game
     retro_remoteness: pd.DataFrame  # long: run, game, variant, board, tier, side_to_move, result, plies, count
     retro_tiers: pd.DataFrame  # one row per tier: run, game, variant, board, tier, positions, seconds
+    match_games: pd.DataFrame = field(default_factory=pd.DataFrame)  # match_game records
+    match_runs: pd.DataFrame = field(default_factory=pd.DataFrame)  # match_run (DIR/run.json)
+    match_summaries: pd.DataFrame = field(default_factory=pd.DataFrame)  # DIR/summary.json
     files: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return all(len(t) == 0 for t in (self.solves, self.suite, self.positions, self.runs,
-                                         self.retro))
+                                         self.retro, self.match_games))
 
     def counts(self) -> dict[str, int]:
         return {"solve": len(self.solves), "suite_result": len(self.suite),
                 "explore_position": len(self.positions), "explore_run": len(self.runs),
-                "retro_stats": len(self.retro)}
+                "retro_stats": len(self.retro), "match_game": len(self.match_games)}
 
 
 def _frame(rows: list[dict], columns: list[str]) -> pd.DataFrame:
@@ -292,7 +305,8 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
     for kind, records in rows.items():
         for row in records:
             path = row.pop("_path")
-            by_directory = (kind in ("explore_position", "explore_run", "retro_stats")
+            by_directory = (kind in ("explore_position", "explore_run", "retro_stats",
+                                     "match_game", "match_run", "match_summary")
                             or (path.suffix == ".json" and records_per_file[path] == 1))
             row["run"] = display_path(path.parent) if by_directory else display_path(path)
 
@@ -352,6 +366,9 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
         row["tiers"] = len(tier_list)
         _provenance(row, row)
 
+    for row in rows["match_run"]:
+        _provenance(row, row)
+
     def table(kind):
         return _frame(rows[kind], COLUMNS[kind] + LOCATION)
 
@@ -365,6 +382,9 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
                                              "side_to_move", "result", "plies", "count"]),
         retro_tiers=_frame(tiers, ["run", "game", "variant", "size", "board", "tier",
                                    "positions", "seconds"]),
+        match_games=table("match_game"),
+        match_runs=table("match_run"),
+        match_summaries=table("match_summary"),
         files=[display_path(f) for f in files],
         warnings=warnings,
     )

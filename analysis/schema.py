@@ -105,12 +105,45 @@ KINDS: dict[str, Kind] = {
             "provenance": OBJECT,
         },
     ),
+    "match_game": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING, "game_index": INT, "opening_index": INT, "a_first": None,
+                  "a_points": NUMBER, "a_margin": NUMBER, "margin": NUMBER, "plies": INT,
+                  "a": STRING, "b": STRING},
+        optional={
+            "variant": STRING, "size": INT, "board": STRING, "options": STRING, "opening": LIST,
+            "moves": LIST, "opening_plies": INT, "result": STRING, "winner": STRING,
+            "exact_from_ply": INT, "move_info": LIST, "a_nodes": NUMBER, "b_nodes": NUMBER,
+            "a_seconds": NUMBER, "b_seconds": NUMBER, "final_position": STRING,
+        },
+    ),
+    "match_run": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING, "a": STRING, "b": STRING},
+        optional={
+            "variant": STRING, "size": INT, "board": STRING, "options": STRING,
+            "openings": LIST, "openings_source": OBJECT, "games": INT, "sprt": OBJECT,
+            "status": STRING, "threads": INT, "started": STRING, "finished": STRING,
+            "provenance": OBJECT,
+        },
+    ),
+    "match_summary": Kind(
+        versions=frozenset({1}),
+        required={"games": INT, "a_wins": INT, "draws": INT, "b_wins": INT, "score": NUMBER},
+        optional={
+            "planned_games": INT, "elo": NUMBER, "elo_low": NUMBER, "elo_high": NUMBER,
+            "elo_margin": NUMBER, "los": NUMBER, "a_first": OBJECT, "a_second": OBJECT,
+            "mean_plies": NUMBER, "mean_a_margin": NUMBER, "mean_margin": NUMBER,
+            "exact_games": INT, "sprt": OBJECT, "llr": NUMBER, "lower_bound": NUMBER,
+            "upper_bound": NUMBER, "decision": STRING,
+        },
+    ),
 }
 
 # Kinds documented in data/README.md that no report reads (skipped without a warning).
 UNANALYSED_KINDS: frozenset[str] = frozenset({
     "retro_run", "retro_probe", "retro_verify", "retro_crosscheck", "retro_db", "proof",
-    "cathedral_horizon", "perft", "moves", "show", "eval", "think",
+    "cathedral_horizon", "perft", "moves", "show", "eval", "think", "match_unit",
 })
 
 VALUE_KINDS = ("exact", "wld", "bound", "heuristic")

@@ -306,6 +306,24 @@ def text_summary(ds: Dataset) -> list[str]:
         lines.append(f"{row['run']}: retro {group_label(row)}, {_number(row.get('positions'))} "
                      f"positions in {row['tiers']} tiers, {_number(row.get('seconds'), ' s')}; "
                      f"{start}; longest win {_number(row.get('longest_win_plies'))} plies")
+    for row in _match_rows(ds):
+        lines.append(f"{row['run']}: match {row['label']}, {int(row['games'])} games: a "
+                     f"{int(row['a_wins'])} wins, {int(row['draws'])} draws, b {int(row['b_wins'])} "
+                     f"wins; score {row['score']:.3f} for a")
+        lines.append(f"  a = {row['a']}; b = {row['b']}")
     if ds.warnings:
         lines.append(f"({len(ds.warnings)} input warning(s), see above)")
     return lines
+
+
+def _match_rows(ds: Dataset) -> list[dict]:
+    """Per match directory: its label, the engines and the W/D/L counted from the games."""
+    from .match import games_wdl  # the match section's counting, shared
+
+    games = ds.match_games
+    if not len(games):
+        return []
+    first = games.groupby("run")[["a", "b", "game", "variant", "board"]].first()
+    table = games_wdl(games).join(first, on="run")
+    table["label"] = table.apply(group_label, axis=1)
+    return table.to_dict("records")

@@ -21,7 +21,7 @@ def load_quietly(*paths, strict=False):
 
 def test_a_folder_is_searched_recursively_and_records_go_to_their_kind(good):
     assert good.counts() == {"solve": 4, "suite_result": 4, "explore_position": 16,
-                             "explore_run": 4, "retro_stats": 1}
+                             "explore_run": 4, "retro_stats": 1, "match_game": 0}
     assert len(good.files) == 14
 
 

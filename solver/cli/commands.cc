@@ -12,6 +12,7 @@ Command EvalCommand();
 Command ThinkCommand();
 Command BenchCommand();
 Command ExploreCommand();
+Command MatchCommand();
 Command BookQueryCommand();
 Command BookExportCommand();
 Command BookMergeCommand();
@@ -33,6 +34,7 @@ const std::vector<Command>& AllCommands() {
       ThinkCommand(),
       BenchCommand(),
       ExploreCommand(),
+      MatchCommand(),
       BookQueryCommand(),
       BookExportCommand(),
       BookMergeCommand(),

@@ -152,19 +152,36 @@ std::string OutputKindIn(const std::string& dir, std::string_view file) {
   return j["kind"].get<std::string>();
 }
 
-absl::Status RefuseOtherOutput(const std::string& dir, const OtherOutput& other) {
-  if (OutputKindIn(dir, other.file) != other.kind) return absl::OkStatus();
-  return absl::FailedPreconditionError(absl::StrCat(dir, " holds ", AV(other.holds), ", not ",
-                                                    AV(other.not_this), "; choose another --out"));
+absl::Status RefuseOtherOutputs(const std::string& dir, std::span<const OtherOutput> others,
+                                std::string_view not_this) {
+  for (const OtherOutput& other : others) {
+    if (OutputKindIn(dir, other.file) != other.kind) continue;
+    return absl::FailedPreconditionError(absl::StrCat(dir, " holds ", AV(other.holds), ", not ",
+                                                      AV(not_this), "; choose another --out"));
+  }
+  return absl::OkStatus();
 }
 
-absl::StatusOr<DirLock> LockOutputDirectory(const std::string& dir, const OtherOutput& other) {
-  if (absl::Status s = RefuseOtherOutput(dir, other); !s.ok()) return s;
+absl::StatusOr<DirLock> LockOutputDirectory(const std::string& dir,
+                                            std::span<const OtherOutput> others,
+                                            std::string_view not_this) {
+  if (absl::Status s = RefuseOtherOutputs(dir, others, not_this); !s.ok()) return s;
   absl::StatusOr<DirLock> lock = DirLock::Acquire(dir);
   if (!lock.ok()) return lock.status();
-  if (absl::Status s = RefuseOtherOutput(dir, other); !s.ok()) return s;
+  if (absl::Status s = RefuseOtherOutputs(dir, others, not_this); !s.ok()) return s;
   RemoveTemporaryFiles(dir);  // a killed run's; no other writer now
   return lock;
+}
+
+absl::Status CheckSomethingToResume(const std::string& dir, std::string_view what) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const bool is_dir = fs::is_directory(dir, ec);
+  if (fs::exists(fs::path(dir) / "run.json", ec)) return absl::OkStatus();
+  if (!is_dir && fs::exists(dir, ec)) return absl::OkStatus();  // a file: the lock says so
+  return absl::FailedPreconditionError(
+      absl::StrCat("nothing to resume: ", dir, is_dir ? " holds no run.json" : " does not exist",
+                   "; run without --resume to start ", AV(what), " there"));
 }
 
 }  // namespace tav

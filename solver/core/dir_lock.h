@@ -37,6 +37,7 @@
 //    each other too (flock belongs to the open file, unlike fcntl locks).
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -94,23 +95,37 @@ class DirLock {
 std::string OutputKindIn(const std::string& dir, std::string_view file);
 
 // Another command's output, which a run must not write into: DIR/`file` of
-// kind `kind`. `holds` and `not_this` word the error: "DIR holds <holds>,
-// not <not_this>; choose another --out".
+// kind `kind`, worded "DIR holds <holds>, not <this run's kind>; choose
+// another --out".
 struct OtherOutput {
-  std::string_view file;      // e.g. "manifest.json"
-  std::string_view kind;      // e.g. "retro_db"
-  std::string_view holds;     // e.g. "a retrograde database (manifest.json, tav retro)"
-  std::string_view not_this;  // e.g. "an exploration"
+  std::string_view file;   // e.g. "manifest.json"
+  std::string_view kind;   // e.g. "retro_db"
+  std::string_view holds;  // e.g. "a retrograde database (manifest.json, tav retro)"
 };
 
-// FailedPrecondition (the line above) when DIR holds `other`, else OK.
-absl::Status RefuseOtherOutput(const std::string& dir, const OtherOutput& other);
+// The output directories tav writes, each recognised by its identity file.
+inline constexpr OtherOutput kExploreOutput{"run.json", "explore_run",
+                                            "an exploration (run.json, tav explore)"};
+inline constexpr OtherOutput kMatchOutput{"run.json", "match_run", "a match (run.json, tav match)"};
+inline constexpr OtherOutput kDatabaseOutput{"manifest.json", "retro_db",
+                                             "a retrograde database (manifest.json, tav retro)"};
+
+// FailedPrecondition (the line above, `not_this` e.g. "an exploration") when
+// DIR holds any of `others`, else OK.
+absl::Status RefuseOtherOutputs(const std::string& dir, std::span<const OtherOutput> others,
+                                std::string_view not_this);
 
 // Takes DIR's lock (DirLock::Acquire) for a run that writes DIR, refusing a
-// DIR that holds `other` both before and again under the lock (the other
-// command may have written it meanwhile); under the lock, the temporary files
-// a killed run left in DIR (NAME.tmp.PID.N) go. Nothing is written into DIR
-// but the lock file.
-absl::StatusOr<DirLock> LockOutputDirectory(const std::string& dir, const OtherOutput& other);
+// DIR that holds one of `others` both before and again under the lock (the
+// other command may have written it meanwhile); under the lock, the temporary
+// files a killed run left in DIR (NAME.tmp.PID.N) go. Nothing is written into
+// DIR but the lock file.
+absl::StatusOr<DirLock> LockOutputDirectory(const std::string& dir,
+                                            std::span<const OtherOutput> others,
+                                            std::string_view not_this);
+
+// For --resume: FailedPrecondition "nothing to resume: ..." unless DIR holds
+// a run.json (of a run of kind `what`, e.g. "an exploration"), else OK.
+absl::Status CheckSomethingToResume(const std::string& dir, std::string_view what);
 
 }  // namespace tav

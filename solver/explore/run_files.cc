@@ -49,20 +49,12 @@ absl::Status CheckSameRun(const json& run, const RunIdentity& id, const std::str
 }
 
 absl::StatusOr<DirLock> LockRunDirectory(const std::string& dir, bool must_resume) {
-  namespace fs = std::filesystem;
-  constexpr OtherOutput kDatabase{"manifest.json", "retro_db",
-                                  "a retrograde database (manifest.json, tav retro)",
-                                  "an exploration"};
-  if (absl::Status s = RefuseOtherOutput(dir, kDatabase); !s.ok()) return s;
-  std::error_code ec;
-  const bool is_dir = fs::is_directory(dir, ec);
-  if (must_resume && (is_dir || !fs::exists(dir, ec)) &&
-      !fs::exists(fs::path(dir) / "run.json", ec)) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("nothing to resume: ", dir, is_dir ? " holds no run.json" : " does not exist",
-                     "; run without --resume to start an exploration there"));
+  constexpr OtherOutput kOthers[] = {kDatabaseOutput, kMatchOutput};
+  if (absl::Status s = RefuseOtherOutputs(dir, kOthers, "an exploration"); !s.ok()) return s;
+  if (must_resume) {
+    if (absl::Status s = CheckSomethingToResume(dir, "an exploration"); !s.ok()) return s;
   }
-  return LockOutputDirectory(dir, kDatabase);
+  return LockOutputDirectory(dir, kOthers, "an exploration");
 }
 
 absl::StatusOr<json> ReadRunJson(const std::string& path) {

@@ -93,9 +93,8 @@ absl::Status WriteManifest(const std::string& dir, const Manifest& manifest) {
 }
 
 absl::StatusOr<DirLock> LockDatabaseDirectory(const std::string& dir) {
-  return LockOutputDirectory(dir,
-                             {"run.json", "explore_run", "an exploration (run.json, tav explore)",
-                              "a retrograde database"});
+  constexpr OtherOutput kOthers[] = {kExploreOutput, kMatchOutput};
+  return LockOutputDirectory(dir, kOthers, "a retrograde database");
 }
 
 }  // namespace tav::retro
