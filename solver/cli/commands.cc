@@ -9,6 +9,7 @@ Command MovesCommand();
 Command ShowCommand();
 Command SolveCommand();
 Command EvalCommand();
+Command LearnCommand();
 Command BenchCommand();
 Command ExploreCommand();
 Command BookQueryCommand();
@@ -29,6 +30,7 @@ const std::vector<Command>& AllCommands() {
       ShowCommand(),
       SolveCommand(),
       EvalCommand(),
+      LearnCommand(),
       BenchCommand(),
       ExploreCommand(),
       BookQueryCommand(),
