@@ -19,7 +19,7 @@
 #include "search/search.h"
 
 ABSL_FLAG(int, samples, 1000, "crosscheck: random positions to compare");
-ABSL_FLAG(std::uint64_t, seed, 1, "crosscheck: random seed");
+ABSL_FLAG(std::uint64_t, seed, 1, "random seed (crosscheck, learn)");
 
 namespace tav::cli {
 namespace {
