@@ -144,6 +144,7 @@ KINDS: dict[str, Kind] = {
 UNANALYSED_KINDS: frozenset[str] = frozenset({
     "retro_run", "retro_probe", "retro_verify", "retro_crosscheck", "retro_db", "proof",
     "cathedral_horizon", "perft", "moves", "show", "eval", "think", "match_unit",
+    "eval_weights", "eval_report",
 })
 
 VALUE_KINDS = ("exact", "wld", "bound", "heuristic")

@@ -98,8 +98,9 @@ TEST(EvalCli, TextOutputNamesTheValueAndTheEvaluation) {
 }
 
 TEST(EvalCli, BadInputIsOneErrorLineAndExitStatus2) {
-  ExpectBadInput("eval --game=othello --eval=weights.json", "unknown --eval='weights.json'");
-  ExpectBadInput("eval --game=othello --eval=", "unknown --eval=''");
+  ExpectBadInput("eval --game=othello --eval=weights.json", "--game=othello has no features");
+  ExpectBadInput("eval --game=othello --eval=", "bad --eval=''");
+  ExpectBadInput("eval --game=cathedral --eval=weights.json", "no such weights file");
   ExpectBadInput("eval --game=prairie", "--game=prairie has no static evaluation");
   ExpectBadInput("eval --game=othello --depth=3", "unknown flag --depth");
   ExpectBadInput("eval --game=othello --moves='a1'", "a1");

@@ -20,7 +20,6 @@
 #include "search/search.h"
 
 ABSL_FLAG(int, samples, 1000, "crosscheck: random positions to compare");
-ABSL_FLAG(std::uint64_t, seed, 1, "crosscheck: random seed");
 
 namespace tav::cli {
 namespace {

@@ -11,15 +11,16 @@
 #include "core/setup.h"
 #include "search/static_eval.h"
 
-ABSL_FLAG(std::string, eval, std::string(tav::search::kHandmadeEval),
-          "the evaluation: handmade (the game's own evaluate()); a FILE of learned weights "
-          "comes later");
+ABSL_FLAG(std::string, eval, std::string(tav::eval::kDefault),
+          "the evaluation: default (learned where this build has weights for the board, else "
+          "handmade), handmade (the game's own evaluate()), learned, or a weights FILE");
 
 namespace tav::cli {
 namespace {
 
 template <class G>
 absl::Status EvalOne(const G& game, const std::string& name) {
+  if (absl::Status ok = search::CheckEvalName(game, name); !ok.ok()) return ok;
   if constexpr (!HasEvaluate<G>) {
     return absl::InvalidArgumentError(absl::StrCat("--game=", std::string(G::kName),
                                                    " has no static evaluation (no evaluate())"));
@@ -27,7 +28,9 @@ absl::Status EvalOne(const G& game, const std::string& name) {
     const std::string moves = absl::GetFlag(FLAGS_moves);
     auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), moves);
     if (!pos.ok()) return pos.status();
-    const int value = search::StaticValue(game, *pos, name);
+    absl::StatusOr<int> evaluated = search::StaticValue(game, *pos, name);
+    if (!evaluated.ok()) return evaluated.status();
+    const int value = *evaluated;
     if (absl::GetFlag(FLAGS_json)) {
       std::printf("%s\n", search::EvalRecord(game, *pos, moves, value, name).dump().c_str());
       return absl::OkStatus();
@@ -37,7 +40,7 @@ absl::Status EvalOne(const G& game, const std::string& name) {
     std::printf("to move    %s player%s\n", side == 0 ? "first" : "second",
                 game.is_over(*pos) ? " (game over: the exact value)" : "");
     std::printf("value      %d for the side to move; first player %d (eval %s)\n", value,
-                side == 0 ? value : -value, name.c_str());
+                side == 0 ? value : -value, eval::ResolvedEvalName(game, name).c_str());
     return absl::OkStatus();
   }
 }
@@ -45,7 +48,6 @@ absl::Status EvalOne(const G& game, const std::string& name) {
 absl::Status RunEval(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("eval takes no positional arguments");
   const std::string name = absl::GetFlag(FLAGS_eval);
-  if (absl::Status ok = search::CheckEvalName(name); !ok.ok()) return ok;
   absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
   if (!spec.ok()) return spec.status();
   return WithGame(*spec, [&](const auto& game) { return EvalOne(game, name); });
@@ -64,9 +66,11 @@ Command EvalCommand() {
           "Prints the evaluation a depth-limited search would give the position at its\n"
           "horizon, on the scale of the game's exact value for the side to move (Cathedral:\n"
           "the opponent's unplaced squares minus one's own), and the same for the first\n"
-          "player; a finished game evaluates to its exact value. --eval=handmade (the\n"
-          "default) is the game's own evaluate(); --eval=FILE, learned weights, comes\n"
-          "later. Games without an evaluation (prairie) are refused. --json prints one\n"
+          "player; a finished game evaluates to its exact value. --eval=handmade is the\n"
+          "game's own evaluate(), --eval=learned the weights built into this binary for\n"
+          "the board (data/eval/), --eval=FILE a weights file (tav learn), and the default\n"
+          "is learned where built in, else handmade. A damaged or mismatched file is\n"
+          "refused. Games without an evaluation (prairie) are refused. --json prints one\n"
           "'eval' record (data/README.md). Example:\n"
           "  tav eval --game=cathedral --size=5 --moves='Yed3 Leb2'",
           Concat({kGameFlags, kPositionFlags, {"eval", "json"}}), RunEval};

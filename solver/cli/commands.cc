@@ -10,6 +10,7 @@ Command ShowCommand();
 Command SolveCommand();
 Command EvalCommand();
 Command ThinkCommand();
+Command LearnCommand();
 Command BenchCommand();
 Command ExploreCommand();
 Command MatchCommand();
@@ -32,6 +33,7 @@ const std::vector<Command>& AllCommands() {
       SolveCommand(),
       EvalCommand(),
       ThinkCommand(),
+      LearnCommand(),
       BenchCommand(),
       ExploreCommand(),
       MatchCommand(),

@@ -47,6 +47,12 @@ ABSL_FLAG(double, budget_s, 0,
           "iterative deepening (then --depth is ignored); prove: the whole run; crosscheck: "
           "per position, slower ones skipped (not given: 10)");
 ABSL_FLAG(bool, resume, false, "continue the interrupted run in --out (same parameters)");
+ABSL_FLAG(std::uint64_t, seed, 1,
+          "random seed: crosscheck samples, learn self-play, match --random-openings, engine "
+          "--noise");
+ABSL_FLAG(int, games, 0,
+          "games to play: learn, self-play games (default 100); match, an even number (default: "
+          "each opening twice)");
 
 namespace tav::cli {
 namespace {
@@ -83,6 +89,19 @@ constexpr FlagRange kFlagRanges[] = {
     {"within", 0, 200, "0 (df-pn) to 200 plies"},
     {"max_nodes", 0, kNoMax, ">= 0 (0 = no limit)"},
     {"test_delay_ms", 0, 1e7, "0 to 10^7"},
+    {"games", 1, 1e6, "1 to 10^6"},
+    {"random_openings", 1, 1e6, "1 to 10^6"},
+    {"opening_plies", 0, 1000, "0 to 1000"},
+    {"sprt_alpha", 1e-9, 0.5 - 1e-9, "in (0, 0.5)"},
+    {"sprt_beta", 1e-9, 0.5 - 1e-9, "in (0, 0.5)"},
+    {"noise", 0, 1000, "0 to 1000"},
+    {"exact_plies", 1, 64, "1 to 64"},
+    {"band_plies", 1, 64, "1 to 64"},
+    {"label_depth", 1, 8, "1 to 8"},
+    {"random_opening", 0, 64, "0 to 64"},
+    {"random_rate", 0, 1, "0 to 1"},
+    {"ridge", 0, 1e6, "0 to 10^6"},
+    {"exact_budget_s", 1e-3, 1e6, "0.001 to 10^6 seconds"},
 };
 
 // String flags whose empty value would silently mean something else (the

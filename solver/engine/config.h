@@ -25,7 +25,8 @@
 namespace tav::engine {
 
 struct EngineConfig {
-  std::string eval = "handmade";  // eval/evaluation.h: handmade, learned, or a weights file
+  std::string eval = "default";  // eval/evaluation.h: default (learned where built in, else
+                                 // handmade), handmade, learned, or a weights file
   // selective (the default): search/selective.h, forward pruning to the best
   // children by a one-ply evaluation; it won 43, drew 5 and lost 24 of 72
   // games against fullwidth on 10x10 classic Cathedral at equal nodes or

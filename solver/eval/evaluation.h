@@ -15,12 +15,15 @@
 //
 // Names: "handmade" (the game's evaluate(), the default of commit b1c7f2e and
 // of every game without learned weights), "learned" (the weights built into
-// this binary for the game, variant and board, when there are any), or the
-// path of a weights file (linear_model.h). A name that does not resolve is an
+// this binary for the game, variant and board, when there are any),
+// "default" (learned where this binary has weights for the board, else
+// handmade: the default of every --eval), or the path of a weights file
+// (linear_model.h). A name that does not resolve is an
 // InvalidArgument naming it; a file that is damaged or made for another game,
 // variant, board or feature set is an error too, never a silent fallback.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -37,6 +40,7 @@ namespace tav::eval {
 
 inline constexpr std::string_view kHandmade = "handmade";
 inline constexpr std::string_view kLearned = "learned";
+inline constexpr std::string_view kDefault = "default";
 
 // G searched with `model`'s evaluate() instead of its own. Built from a game
 // and a model that ResolveModel() checked against it.
@@ -56,8 +60,17 @@ class Evaluated : public G {
   }
 
   // The model's value of the position's features, rounded, in the units of
-  // final_value for the side to move (the search clamps it into kMaxValue).
-  int evaluate(const Position& p) const { return model_->Evaluate(base(), p); }
+  // final_value for the side to move, clamped into the game's admissible
+  // value_bounds when it has them (a value outside is certainly wrong); the
+  // search clamps it into kMaxValue.
+  int evaluate(const Position& p) const {
+    const int v = model_->Evaluate(base(), p);
+    if constexpr (HasValueBounds<G>) {
+      const auto [lower, upper] = G::value_bounds(p);
+      return std::clamp(v, lower, upper);
+    }
+    return v;
+  }
 
   const G& base() const { return *this; }
   const LinearModel& model() const { return *model_; }
@@ -72,6 +85,19 @@ class Evaluated : public G {
 template <Game G>
 absl::StatusOr<std::shared_ptr<const LinearModel>> ResolveModel(const G& game,
                                                                 std::string_view name) {
+  if (name.empty()) {
+    return absl::InvalidArgumentError(
+        "bad --eval='': name handmade, learned, default or a weights FILE");
+  }
+  if (name == kDefault) {
+    if constexpr (HasFeatures<G>) {
+      if (BuiltInModel(std::string(G::kName), game.variant(), game.board_name(), GameOptions(game))
+              .ok()) {
+        return ResolveModel(game, kLearned);
+      }
+    }
+    return ResolveModel(game, kHandmade);
+  }
   if (name == kHandmade) {
     if constexpr (!HasEvaluate<G>) {
       return absl::InvalidArgumentError(absl::StrCat("--game=", std::string(G::kName),
@@ -92,6 +118,21 @@ absl::StatusOr<std::shared_ptr<const LinearModel>> ResolveModel(const G& game,
     if (absl::Status fits = CheckModelFits(*model, game); !fits.ok()) return fits;
     return std::shared_ptr<const LinearModel>(std::make_shared<LinearModel>(std::move(*model)));
   }
+}
+
+// What `name` resolves to for `game`, for records: "handmade", "learned",
+// or the file's path ("default" is resolved). Call after ResolveModel
+// accepted the name.
+template <Game G>
+std::string ResolvedEvalName(const G& game, std::string_view name) {
+  if (name != kDefault) return std::string(name);
+  if constexpr (HasFeatures<G>) {
+    if (BuiltInModel(std::string(G::kName), game.variant(), game.board_name(), GameOptions(game))
+            .ok()) {
+      return std::string(kLearned);
+    }
+  }
+  return std::string(kHandmade);
 }
 
 // Calls f(game) for "handmade" and f(Evaluated<G>) for a model; returns f's

@@ -1,16 +1,174 @@
+// Weights files: writing, reading and checking (linear_model.h has the format).
 #include "eval/linear_model.h"
 
+#include <cstdint>
+#include <cstring>
+#include <exception>
+
+#include "absl/strings/str_format.h"
+#include "core/atomic_file.h"
+#include "core/hash.h"
+
 namespace tav::eval {
+namespace {
+
+constexpr std::string_view kKind = "eval_weights";
+constexpr int kSchema = 1;
+
+// The part of the file the checksum covers: identity and numbers.
+nlohmann::json CheckedPart(const LinearModel& m) {
+  nlohmann::json j;
+  j["game"] = m.game;
+  j["variant"] = m.variant;
+  j["board"] = m.board;
+  j["options"] = m.options;
+  j["feature_set"] = m.feature_set;
+  j["feature_names"] = m.feature_names;
+  j["bias"] = m.bias;
+  j["weights"] = m.weights;
+  return j;
+}
+
+// Mix64 folded over the bytes of `text`, eight at a time (little-endian
+// words, the last one zero-padded), then over the length.
+std::uint64_t HashText(std::string_view text) {
+  std::uint64_t h = 0x7461762d65766131ULL;  // "tav-eva1"
+  for (std::size_t i = 0; i < text.size(); i += 8) {
+    std::uint64_t word = 0;
+    for (std::size_t k = 0; k < 8 && i + k < text.size(); ++k) {
+      word |= static_cast<std::uint64_t>(static_cast<unsigned char>(text[i + k])) << (8 * k);
+    }
+    h = HashCombine(h, word);
+  }
+  return HashCombine(h, text.size());
+}
+
+// The string field `key` of j; throws std::invalid_argument naming it.
+std::string StringField(const nlohmann::json& j, const char* key) {
+  const auto it = j.find(key);
+  if (it == j.end()) throw std::invalid_argument(absl::StrCat("missing field '", key, "'"));
+  if (!it->is_string()) throw std::invalid_argument(absl::StrCat("field '", key, "' is not text"));
+  return it->get<std::string>();
+}
+
+double NumberField(const nlohmann::json& v, const std::string& what) {
+  if (!v.is_number()) throw std::invalid_argument(absl::StrCat("'", what, "' is not a number"));
+  return v.get<double>();
+}
+
+const nlohmann::json& ArrayField(const nlohmann::json& j, const char* key) {
+  const auto it = j.find(key);
+  if (it == j.end()) throw std::invalid_argument(absl::StrCat("missing field '", key, "'"));
+  if (!it->is_array()) {
+    throw std::invalid_argument(absl::StrCat("field '", key, "' is not a list"));
+  }
+  return *it;
+}
+
+// The model of a parsed file; throws std::invalid_argument naming the problem.
+LinearModel FromJson(const nlohmann::json& j) {
+  if (!j.is_object()) throw std::invalid_argument("not a JSON object");
+  if (StringField(j, "kind") != kKind) {
+    throw std::invalid_argument(
+        absl::StrCat("kind '", StringField(j, "kind"), "', not '", std::string(kKind), "'"));
+  }
+  const auto schema = j.find("schema");
+  if (schema == j.end()) throw std::invalid_argument("missing field 'schema'");
+  if (!schema->is_number_integer() || schema->get<std::int64_t>() != kSchema) {
+    throw std::invalid_argument(
+        absl::StrCat("schema ", schema->dump(), ", this build reads schema ", kSchema));
+  }
+  LinearModel m;
+  m.game = StringField(j, "game");
+  m.variant = StringField(j, "variant");
+  m.board = StringField(j, "board");
+  m.options = StringField(j, "options");
+  m.feature_set = StringField(j, "feature_set");
+  for (const auto& name : ArrayField(j, "feature_names")) {
+    if (!name.is_string()) throw std::invalid_argument("a feature name is not text");
+    m.feature_names.push_back(name.get<std::string>());
+  }
+  if (!j.contains("bias")) throw std::invalid_argument("missing field 'bias'");
+  m.bias = NumberField(j["bias"], "bias");
+  const nlohmann::json& weights = ArrayField(j, "weights");
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    m.weights.push_back(NumberField(weights[i], absl::StrCat("weights[", i, "]")));
+  }
+  if (m.weights.size() != m.feature_names.size()) {
+    throw std::invalid_argument(
+        absl::StrCat(m.weights.size(), " weights for ", m.feature_names.size(), " feature names"));
+  }
+  if (j.contains("training")) m.training = j["training"];
+  const std::string checksum = StringField(j, "checksum");
+  if (checksum != ModelChecksum(m)) {
+    // Thrown as a different type so the caller reports DataLoss.
+    throw std::runtime_error(absl::StrCat("checksum mismatch (file says ", checksum,
+                                          ", contents give ", ModelChecksum(m),
+                                          "): the file is damaged or was edited"));
+  }
+  return m;
+}
+
+}  // namespace
+
+std::string ModelChecksum(const LinearModel& model) {
+  return absl::StrFormat("%016x", HashText(CheckedPart(model).dump()));
+}
+
+nlohmann::json ModelJson(const LinearModel& model) {
+  nlohmann::json j = CheckedPart(model);
+  j["schema"] = kSchema;
+  j["kind"] = std::string(kKind);
+  j["training"] = model.training;
+  j["checksum"] = ModelChecksum(model);
+  return j;
+}
+
+absl::StatusOr<LinearModel> ParseModel(std::string_view text, const std::string& source) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) {
+    return absl::DataLossError(absl::StrCat("weights file ", source, " is not JSON"));
+  }
+  try {
+    return FromJson(j);
+  } catch (const std::invalid_argument& e) {
+    return absl::InvalidArgumentError(absl::StrCat("weights file ", source, ": ", e.what()));
+  } catch (const std::exception& e) {
+    return absl::DataLossError(absl::StrCat("weights file ", source, ": ", e.what()));
+  }
+}
 
 absl::StatusOr<LinearModel> LoadModel(const std::string& path) {
-  return absl::NotFoundError(
-      absl::StrCat("bad --eval='", path, "': weights files are not supported yet"));
+  absl::StatusOr<std::string> text = ReadWholeFile(path);
+  if (!text.ok()) {
+    if (absl::IsNotFound(text.status())) {
+      return absl::NotFoundError(absl::StrCat(
+          "bad --eval='", path,
+          "': no such weights file (the evaluations are handmade, learned, default or a FILE)"));
+    }
+    return text.status();
+  }
+  return ParseModel(*text, path);
+}
+
+absl::Status SaveModel(const LinearModel& model, const std::string& path) {
+  return WriteFileAtomically(path, ModelJson(model).dump(1) + "\n");
 }
 
 absl::StatusOr<LinearModel> BuiltInModel(const std::string& game, const std::string& variant,
-                                         const std::string& board, const std::string&) {
+                                         const std::string& board, const std::string& options) {
+  for (std::size_t i = 0; i < BuiltInWeightsTexts().size(); ++i) {
+    absl::StatusOr<LinearModel> m =
+        ParseModel(BuiltInWeightsTexts()[i], absl::StrCat("built-in #", i));
+    // A built-in file was checked when it was committed (eval_weights_test).
+    if (!m.ok()) return absl::InternalError(m.status().message());
+    if (m->game == game && m->variant == variant && m->board == board && m->options == options) {
+      return m;
+    }
+  }
   return absl::NotFoundError(absl::StrCat("no learned weights for ", game, " ", variant, " ", board,
-                                          " in this build; use --eval=handmade"));
+                                          options.empty() ? "" : " ", options,
+                                          " in this build; use --eval=handmade or a FILE"));
 }
 
 }  // namespace tav::eval

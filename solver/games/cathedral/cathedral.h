@@ -50,6 +50,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -220,6 +221,18 @@ class Cathedral {
   // beyond the room it has (its own territory plus half the neutral free
   // squares), opponent's minus own, clamped into value_bounds.
   int evaluate(const Position& p) const;
+
+  // ---- Features of a learned evaluation (features.cc; eval/linear_model.h) ----
+  // Counts of room, reach, dead and unsafe pieces per side, bounds, phase:
+  // features.cc explains them. Invariant under the four rotations.
+  static constexpr int kFeatureCount = 39;
+  std::string_view feature_set() const { return "cathedral-v1"; }
+  static const std::vector<std::string>& FeatureNames();
+  const std::vector<std::string>& feature_names() const { return FeatureNames(); }
+  void features(const Position& p, std::span<float> out) const;
+  // The squares `player` could cover with one piece in hand on `free` (the
+  // first-building rule ignored).
+  u128 Coverable(const Position& p, int player, u128 free) const;
 
   // ---- Rules helpers (public for tests, benches and the solver hooks) --------
   u128 Occupied(const Position& p) const { return p.buildings[0] | p.buildings[1] | p.cathedral; }

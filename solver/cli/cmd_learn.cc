@@ -1,0 +1,169 @@
+// tav learn: fits a learned evaluation by self-play (learn/trainer.h), or
+// with --report measures one against exact values (learn/report.h).
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/flags/declare.h"
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "cli/command.h"
+#include "cli/flags.h"
+#include "cli/game_registry.h"
+#include "core/atomic_file.h"
+#include "core/provenance.h"
+#include "eval/evaluation.h"
+#include "learn/report.h"
+#include "learn/trainer.h"
+
+ABSL_DECLARE_FLAG(std::string, eval);
+ABSL_DECLARE_FLAG(std::uint64_t, seed);
+ABSL_FLAG(int, exact_plies, 10, "learn: exact labels for the last N plies of each game");
+ABSL_FLAG(double, exact_budget_s, 60,
+          "learn: seconds per exact solve; a solve past it is dropped (and counted)");
+ABSL_FLAG(int, band_plies, 4, "learn: plies per bootstrap band (one refit per band)");
+ABSL_FLAG(int, label_depth, 1, "learn: plies of the search that labels the earlier positions");
+ABSL_FLAG(int, random_opening, 2, "learn: plies played at random at the start of a game");
+ABSL_FLAG(double, random_rate, 0.1, "learn: share of later moves played at random");
+ABSL_FLAG(double, ridge, 1e-3, "learn: ridge penalty per position on standardised weights");
+ABSL_FLAG(bool, report, false,
+          "learn: measure --eval on held-out games and the parity swing instead of training");
+
+namespace tav::cli {
+namespace {
+
+// Self-play games: --games, 100 when not given (the flag's range is checked
+// where flags are parsed, cli/flags.cc).
+int GamesFromFlag() { return FlagGiven("games") ? absl::GetFlag(FLAGS_games) : 100; }
+
+learn::PlayOptions PlayFromFlags() {
+  return {.random_opening = absl::GetFlag(FLAGS_random_opening),
+          .random_rate = absl::GetFlag(FLAGS_random_rate)};
+}
+
+void Progress(const std::string& line) { std::fprintf(stderr, "learn: %s\n", line.c_str()); }
+
+template <class G>
+absl::Status Train(const G& game, const std::string& out) {
+  learn::LearnOptions o;
+  o.games = GamesFromFlag();
+  o.seed = absl::GetFlag(FLAGS_seed);
+  o.play = PlayFromFlags();
+  o.exact_plies = absl::GetFlag(FLAGS_exact_plies);
+  o.exact_budget_s = absl::GetFlag(FLAGS_exact_budget_s);
+  o.band_plies = absl::GetFlag(FLAGS_band_plies);
+  o.label_depth = absl::GetFlag(FLAGS_label_depth);
+  o.ridge = absl::GetFlag(FLAGS_ridge);
+  o.tt_mb = static_cast<std::size_t>(absl::GetFlag(FLAGS_tt_mb));
+  o.progress = Progress;
+  learn::Trainer<G> trainer(game, o);
+  absl::StatusOr<eval::LinearModel> model = trainer.Run();
+  if (!model.ok()) return model.status();
+  const learn::LearnStats& s = trainer.stats();
+  model->training = learn::TrainingJson(o, s);
+  model->training["command"] = CommandLineString();
+  model->training["provenance"] = Provenance();
+  model->training["seconds"] = std::round(s.seconds * 10) / 10;
+  if (absl::Status saved = eval::SaveModel(*model, out); !saved.ok()) return saved;
+  std::fprintf(stderr,
+               "learn: %zu positions labelled (%zu exact, %zu by search, %zu dropped) in %.1f s "
+               "(%.1f positions/s); training error %.2f; wrote %s\n",
+               s.positions, s.exact, s.searched, s.dropped, s.seconds,
+               s.seconds > 0 ? static_cast<double>(s.positions) / s.seconds : 0.0, s.train_mae,
+               out.c_str());
+  return absl::OkStatus();
+}
+
+template <class G>
+absl::Status Report(const G& game, const std::string& name, const std::string& out) {
+  absl::StatusOr<std::shared_ptr<const eval::LinearModel>> model = eval::ResolveModel(game, name);
+  if (!model.ok()) return model.status();
+  if (*model == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bad --eval='", name, "' for --report: it resolves to handmade; name learned or a FILE"));
+  }
+  learn::ReportOptions o;
+  o.games = GamesFromFlag();
+  o.seed = absl::GetFlag(FLAGS_seed);
+  o.play = PlayFromFlags();
+  o.exact_budget_s = absl::GetFlag(FLAGS_exact_budget_s);
+  o.tt_mb = static_cast<std::size_t>(absl::GetFlag(FLAGS_tt_mb));
+  o.max_depth = FlagGiven("depth") ? absl::GetFlag(FLAGS_depth) : 2;
+  o.progress = Progress;
+  nlohmann::json j = learn::Reporter<G>(game, *model, o).Run();
+  j["schema"] = 1;
+  j["kind"] = "eval_report";
+  j["game"] = std::string(G::kName);
+  j["variant"] = game.variant();
+  j["board"] = game.board_name();
+  j["options"] = GameOptions(game);
+  j["eval"] = name;
+  j["eval_checksum"] = eval::ModelChecksum(**model);
+  j["seed"] = o.seed;
+  j["provenance"] = Provenance();
+  const std::string text = j.dump(1) + "\n";
+  if (!out.empty()) return WriteFileAtomically(out, text);
+  std::printf("%s", text.c_str());
+  return absl::OkStatus();
+}
+
+absl::Status RunLearn(const std::vector<std::string>& args) {
+  if (!args.empty()) return absl::InvalidArgumentError("learn takes no positional arguments");
+  const bool report = absl::GetFlag(FLAGS_report);
+  const std::string out = absl::GetFlag(FLAGS_out);
+  const std::string name = absl::GetFlag(FLAGS_eval);
+  if (!report && out.empty()) return absl::InvalidArgumentError("learn needs --out=FILE");
+  if (!out.empty()) {
+    std::vector<std::string> inputs;
+    if (report && name != eval::kLearned && name != eval::kHandmade && name != eval::kDefault) {
+      inputs.push_back(name);
+    }
+    if (absl::Status ok = CheckOutputFile(out, inputs); !ok.ok()) return ok;
+  }
+  absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
+  if (!spec.ok()) return spec.status();
+  return WithGame(*spec, [&](const auto& game) -> absl::Status {
+    using G = std::decay_t<decltype(game)>;
+    if constexpr (!eval::HasFeatures<G>) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--game=", std::string(G::kName), " has no features to learn an evaluation from"));
+    } else {
+      return report ? Report(game, name, out) : Train(game, out);
+    }
+  });
+}
+
+}  // namespace
+
+Command LearnCommand() {
+  return {"learn", "fit a learned evaluation by self-play, or --report on one",
+          "Plays --games self-play games (a greedy one-ply player with the game's own\n"
+          "evaluation; the first --random-opening plies and a --random-rate share of the\n"
+          "others at random, seeded by --seed), labels the last --exact-plies positions of\n"
+          "each game by exact solves, then the earlier ones band by band (--band-plies) by a\n"
+          "depth --label-depth search with the model fitted on the later labels, fits the\n"
+          "weights by ridge least squares (--ridge) and writes the weights file --out\n"
+          "(atomically; data/README.md, kind eval_weights). The same command gives the same\n"
+          "weights. Progress goes to stderr.\n"
+          "With --report: measures --eval (learned or a FILE) on --games held-out games\n"
+          "(never the training games, whatever the seeds): the mean absolute error of it and\n"
+          "of the handmade evaluation against exact values 6-10 plies before the end, and\n"
+          "the parity swing mean |value(d) - value(d+1)| over the positions after the first\n"
+          "move (one per symmetry class) for depths 1..--depth (default 2); prints the\n"
+          "'eval_report' JSON, or writes it to --out. Example:\n"
+          "  tav learn --game=cathedral --size=6 --games=200 --seed=1 --out=w.json\n"
+          "  tav learn --game=cathedral --size=6 --report --eval=w.json --games=50",
+          [] {
+            std::vector<std::string_view> f(kGameFlags.begin(), kGameFlags.end());
+            for (std::string_view x : {"games", "seed", "out", "exact-plies", "exact-budget-s",
+                                       "band-plies", "label-depth", "random-opening", "random-rate",
+                                       "ridge", "tt-mb", "report", "eval", "depth"}) {
+              f.push_back(x);
+            }
+            return f;
+          }(),
+          RunLearn};
+}
+
+}  // namespace tav::cli

@@ -1,0 +1,177 @@
+// The features of a position for a learned evaluation ("cathedral-v1").
+//
+// What decides the final value (opponent's unplaced squares minus one's own)
+// is which pieces each side can still get onto the board. So the features
+// measure room: for each side X, the squares X can cover with some piece in
+// hand on the next move ("reach"), the part of it the opponent cannot cover
+// ("safe": X alone can build there, unless X's own pieces fill it), X's
+// territory, the squares in hand of pieces that fit nowhere ("dead") and, per
+// size class, of pieces that fit neither in X's territory nor in its safe
+// room (they must compete for contested squares), mobility, and the shortfall
+// of the handmade evaluation. Global features: contested and neutral
+// squares, the admissible bounds and the handmade value (bounds.cc), whose
+// move it is, the Cathedral's state, first buildings, and the game phase
+// (fraction of listed squares still in hand) times the main room features,
+// so that room counts more late and tempo more early.
+//
+// Everything is a count of a rotation-invariant set (popcounts of whole
+// boards), so the features are invariant under the four rotations. Cost: two
+// passes over the ~35 orientations of each side's hand plus value_bounds'
+// flood fills: a few hundred word operations.
+#include <algorithm>
+#include <cmath>
+
+#include "games/cathedral/cathedral.h"
+
+namespace tav::cathedral {
+namespace {
+
+// Feature indices; names in FeatureNames(), same order.
+enum Feature : int {
+  kOwn = 0,  // per-side block: own at kOwn + i, opponent's at kOpp + i
+  kHand = 0,
+  kTerritory,
+  kReach,
+  kSafe,
+  kDead,
+  kShortfall,
+  kMobility,
+  kUnsafe1,  // squares in hand of size-1 pieces that fit in no own room; .. kUnsafe5
+  kUnsafe2,
+  kUnsafe3,
+  kUnsafe4,
+  kUnsafe5,
+  kSideCount,
+};
+constexpr int kOpp = kSideCount;
+enum GlobalFeature : int {
+  kContested = 2 * kSideCount,
+  kNeutral,
+  kHandmade,
+  kLower,
+  kUpper,
+  kDarkToMove,
+  kCathedralInHandFeature,
+  kCathedralGoneFeature,
+  kOwnFirstPlaced,
+  kOppFirstPlaced,
+  kPhase,
+  kPhaseHand,       // phase x (opponent's hand - own)
+  kPhaseSafe,       // phase x (own safe - opponent's safe)
+  kPhaseShortfall,  // phase x (opponent's shortfall - own)
+  kPhaseHandmade,   // phase x handmade value
+  kEnd,
+};
+static_assert(kEnd == Cathedral::kFeatureCount);
+
+}  // namespace
+
+const std::vector<std::string>& Cathedral::FeatureNames() {
+  static const std::vector<std::string> names = [] {
+    const char* side[] = {"hand",     "territory", "reach",    "safe",     "dead",     "shortfall",
+                          "mobility", "unsafe_1",  "unsafe_2", "unsafe_3", "unsafe_4", "unsafe_5"};
+    std::vector<std::string> n;
+    for (const char* who : {"own_", "opp_"}) {
+      for (const char* s : side) n.push_back(std::string(who) + s);
+    }
+    for (const char* g :
+         {"contested", "neutral", "handmade", "lower_bound", "upper_bound", "dark_to_move",
+          "cathedral_in_hand", "cathedral_gone", "own_first_placed", "opp_first_placed", "phase",
+          "phase_x_hand", "phase_x_safe", "phase_x_shortfall", "phase_x_handmade"}) {
+      n.push_back(g);
+    }
+    return n;
+  }();
+  return names;
+}
+
+// The squares `player` could cover with one piece in hand on `free`.
+u128 Cathedral::Coverable(const Position& p, int player, u128 free) const {
+  const Tables& t = *tables_;
+  u128 covered = 0;
+  for (int type = 0; type < kTypes; ++type) {
+    if (p.count(player, type) == 0) continue;
+    const TypeOrientations& orients = t.orients[player][type];
+    for (int i = 0; i < orients.count; ++i) {
+      const Orientation& o = t.orientations[orients.ids[i]];
+      const u128 anchors = Anchors(orients.ids[i], free, false);
+      if (anchors == 0) continue;
+      for (int c = 0; c < o.cells; ++c) covered |= anchors << o.offsets[c];
+    }
+  }
+  return covered;
+}
+
+void Cathedral::features(const Position& p, std::span<float> out) const {
+  const Tables& t = *tables_;
+  std::fill(out.begin(), out.end(), 0.0f);
+  const int me = p.to_move;
+  const u128 empty = t.board & ~Occupied(p);
+  const u128 neutral = empty & ~p.territory[0] & ~p.territory[1];
+  const std::array<u128, 2> free = {Free(p, 0), Free(p, 1)};
+  const std::array<u128, 2> reach = {Coverable(p, 0, free[0]), Coverable(p, 1, free[1])};
+  const u128 contested = reach[0] & reach[1];
+  const int total = std::max(1, 2 * list_squares_);
+  const float phase = static_cast<float>(p.hand_squares[0] + p.hand_squares[1]) / total;
+
+  std::array<float, 2> safe_of{}, shortfall_of{};
+  for (int side = 0; side < 2; ++side) {
+    const int x = side == 0 ? me : me ^ 1;
+    float* f = out.data() + (side == 0 ? kOwn : kOpp);
+    const u128 safe = reach[x] & ~reach[x ^ 1] & ~p.territory[x];
+    const u128 room = p.territory[x] | safe;
+    int moves = 0;
+    for (int type = 0; type < kTypes; ++type) {
+      const int count = p.count(x, type);
+      if (count == 0) continue;
+      bool fits_anywhere = false, fits_room = false;
+      const TypeOrientations& orients = t.orients[x][type];
+      for (int i = 0; i < orients.count; ++i) {
+        const int n = PopCount(Anchors(orients.ids[i], free[x], false));
+        moves += n;
+        fits_anywhere |= n > 0;
+        fits_room = fits_room || (n > 0 && Anchors(orients.ids[i], room, false) != 0);
+      }
+      const int squares = count * kTypeSize[type];
+      if (!fits_anywhere) f[kDead] += static_cast<float>(squares);
+      if (!fits_room) f[kUnsafe1 + kTypeSize[type] - 1] += static_cast<float>(squares);
+    }
+    const int hand = p.hand_squares[x];
+    const int territory = PopCount(p.territory[x]);
+    f[kHand] = static_cast<float>(hand);
+    f[kTerritory] = static_cast<float>(territory);
+    f[kReach] = static_cast<float>(PopCount(reach[x]));
+    f[kSafe] = static_cast<float>(PopCount(safe));
+    f[kShortfall] = static_cast<float>(
+        std::max(0, hand - territory - PopCount(safe) - PopCount(contested) / 2));
+    f[kMobility] = std::sqrt(static_cast<float>(moves));
+    safe_of[side] = f[kSafe];
+    shortfall_of[side] = f[kShortfall];
+  }
+  out[kContested] = static_cast<float>(PopCount(contested));
+  out[kNeutral] = static_cast<float>(PopCount(neutral));
+  if (p.cathedral_state != kCathedralInHand) {
+    const auto [lower, upper] = value_bounds(p);
+    out[kLower] = static_cast<float>(lower);
+    out[kUpper] = static_cast<float>(upper);
+    // evaluate() (bounds.cc) without computing the bounds again.
+    const int half_neutral = PopCount(neutral) / 2;
+    auto short_of_room = [&](int x) {
+      return std::max(0, p.hand_squares[x] - PopCount(p.territory[x]) - half_neutral);
+    };
+    out[kHandmade] =
+        static_cast<float>(std::clamp(short_of_room(me ^ 1) - short_of_room(me), lower, upper));
+  }
+  out[kDarkToMove] = me == kDark ? 1.0f : 0.0f;
+  out[kCathedralInHandFeature] = p.cathedral_state == kCathedralInHand ? 1.0f : 0.0f;
+  out[kCathedralGoneFeature] = p.cathedral_state == kCathedralGone ? 1.0f : 0.0f;
+  out[kOwnFirstPlaced] = static_cast<float>(p.first_placed >> me & 1);
+  out[kOppFirstPlaced] = static_cast<float>(p.first_placed >> (me ^ 1) & 1);
+  out[kPhase] = phase;
+  out[kPhaseHand] = phase * (out[kOpp + kHand] - out[kOwn + kHand]);
+  out[kPhaseSafe] = phase * (safe_of[0] - safe_of[1]);
+  out[kPhaseShortfall] = phase * (shortfall_of[1] - shortfall_of[0]);
+  out[kPhaseHandmade] = phase * out[kHandmade];
+}
+
+}  // namespace tav::cathedral

@@ -1,0 +1,264 @@
+// Weights files (eval/linear_model.h): a saved model reads back exactly, and
+// every kind of damage or mismatch is refused with an error naming it; the
+// built-in weights are valid and fit their boards; Cathedral's features are
+// invariant under the rotations; "default" resolves to learned only where
+// weights are built in.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "core/hash.h"
+#include "eval/evaluation.h"
+#include "eval/linear_model.h"
+#include "games/cathedral/cathedral.h"
+#include "games/reversi/reversi.h"
+
+namespace tav::eval {
+namespace {
+
+using cathedral::Cathedral;
+
+Cathedral MakeCathedral(int size, const std::string& variant = "classic") {
+  return *Cathedral::Create(GameSpec{"cathedral", variant, size, ""});
+}
+
+// A model that fits `game`, weights i / 7 and bias 1.5.
+LinearModel ModelFor(const Cathedral& game) {
+  LinearModel m;
+  m.game = "cathedral";
+  m.variant = game.variant();
+  m.board = game.board_name();
+  m.options = game.options();
+  m.feature_set = std::string(game.feature_set());
+  m.feature_names = game.feature_names();
+  m.bias = 1.5;
+  for (int i = 0; i < Cathedral::kFeatureCount; ++i) m.weights.push_back(i / 7.0);
+  m.training = {{"seed", 3}};
+  return m;
+}
+
+std::string TempPath(const std::string& name) {
+  return (std::filesystem::temp_directory_path() /
+          ("tav_eval_weights_" + std::to_string(::getpid()) + "_" + name))
+      .string();
+}
+
+std::string Write(const std::string& name, const std::string& text) {
+  const std::string path = TempPath(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::string SavedText(const LinearModel& m) { return ModelJson(m).dump(1); }
+
+TEST(EvalWeights, ASavedModelLoadsBackExactly) {
+  const LinearModel m = ModelFor(MakeCathedral(6));
+  const std::string path = TempPath("roundtrip.json");
+  ASSERT_TRUE(SaveModel(m, path).ok());
+  absl::StatusOr<LinearModel> back = LoadModel(path);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->weights, m.weights);
+  EXPECT_EQ(back->bias, m.bias);
+  EXPECT_EQ(back->feature_names, m.feature_names);
+  EXPECT_EQ(back->training, m.training);
+  EXPECT_EQ(ModelChecksum(*back), ModelChecksum(m));
+  std::filesystem::remove(path);
+}
+
+TEST(EvalWeights, TheChecksumChangesWithEveryWeightAndTheIdentity) {
+  const LinearModel m = ModelFor(MakeCathedral(6));
+  for (int i = 0; i < Cathedral::kFeatureCount; ++i) {
+    LinearModel changed = m;
+    changed.weights[i] += 1e-9;
+    EXPECT_NE(ModelChecksum(changed), ModelChecksum(m)) << i;
+  }
+  LinearModel other = m;
+  other.board = "7x7";
+  EXPECT_NE(ModelChecksum(other), ModelChecksum(m));
+  other = m;
+  other.training["seed"] = 4;  // provenance is not checked
+  EXPECT_EQ(ModelChecksum(other), ModelChecksum(m));
+}
+
+TEST(EvalWeights, ADamagedDigitFailsTheChecksum) {
+  std::string text = SavedText(ModelFor(MakeCathedral(6)));
+  const std::size_t at = text.find("0.142857");  // weights[1] = 1/7
+  ASSERT_NE(at, std::string::npos) << text;
+  text[at + 3] = '5';
+  const absl::StatusOr<LinearModel> m = ParseModel(text, "w.json");
+  EXPECT_TRUE(absl::IsDataLoss(m.status())) << m.status();
+  EXPECT_NE(m.status().message().find("checksum mismatch"), std::string::npos) << m.status();
+}
+
+TEST(EvalWeights, EveryMalformedFileIsRefusedNamingTheProblem) {
+  const nlohmann::json good = ModelJson(ModelFor(MakeCathedral(6)));
+  struct Case {
+    std::string text, needle;
+  };
+  auto without = [&](const char* key) {
+    nlohmann::json j = good;
+    j.erase(key);
+    return j.dump();
+  };
+  auto with = [&](const char* key, nlohmann::json value) {
+    nlohmann::json j = good;
+    j[key] = value;
+    return j.dump();
+  };
+  nlohmann::json short_weights = good;
+  short_weights["weights"].erase(short_weights["weights"].begin());
+  const Case cases[] = {
+      {"{\"schema\": 1, ", "is not JSON"},
+      {"[1, 2]", "not a JSON object"},
+      {with("kind", "eval"), "kind 'eval', not 'eval_weights'"},
+      {with("schema", 2), "schema 2"},
+      {without("schema"), "missing field 'schema'"},
+      {without("bias"), "missing field 'bias'"},
+      {without("weights"), "missing field 'weights'"},
+      {without("checksum"), "missing field 'checksum'"},
+      {without("board"), "missing field 'board'"},
+      {with("bias", "1.5"), "'bias' is not a number"},
+      {short_weights.dump(), "38 weights for 39 feature names"},
+  };
+  for (const Case& c : cases) {
+    const absl::StatusOr<LinearModel> m = ParseModel(c.text, "w.json");
+    ASSERT_FALSE(m.ok()) << c.text;
+    EXPECT_NE(m.status().message().find(c.needle), std::string::npos) << m.status();
+    EXPECT_NE(m.status().message().find("w.json"), std::string::npos) << m.status();
+  }
+}
+
+TEST(EvalWeights, AMissingFileIsNotFound) {
+  const absl::StatusOr<LinearModel> m = LoadModel(TempPath("no-such-file.json"));
+  EXPECT_TRUE(absl::IsNotFound(m.status())) << m.status();
+}
+
+TEST(EvalWeights, WeightsForAnotherGameBoardOrVariantDoNotResolve) {
+  const Cathedral six = MakeCathedral(6);
+  const std::string path = Write("six.json", SavedText(ModelFor(six)));
+  EXPECT_TRUE(ResolveModel(six, path).ok());
+  struct Case {
+    Cathedral game;
+    std::string needle;
+  };
+  for (const auto& [game, needle] :
+       {Case{MakeCathedral(7), "weights for board '6x6', not '7x7'"},
+        Case{MakeCathedral(6, "lehmann"), "weights for variant 'classic', not 'lehmann'"}}) {
+    const auto m = ResolveModel(game, path);
+    EXPECT_FALSE(m.ok());
+    EXPECT_NE(m.status().message().find(needle), std::string::npos) << m.status();
+  }
+  LinearModel othello = ModelFor(six);
+  othello.game = "othello";
+  const std::string other = Write("othello.json", SavedText(othello));
+  const auto m = ResolveModel(six, other);
+  EXPECT_NE(m.status().message().find("weights for game 'othello', not 'cathedral'"),
+            std::string::npos)
+      << m.status();
+  LinearModel renamed = ModelFor(six);
+  renamed.feature_names[3] = "something_else";
+  const std::string names = Write("names.json", SavedText(renamed));
+  EXPECT_FALSE(ResolveModel(six, names).ok());
+  // A game without features takes only handmade.
+  const auto reversi = *reversi::Othello::Create(GameSpec{"othello", "", 6, ""});
+  EXPECT_NE(ResolveModel(reversi, path).status().message().find("has no features"),
+            std::string::npos);
+  EXPECT_TRUE(ResolveModel(reversi, kHandmade).ok());
+  EXPECT_EQ(*ResolveModel(reversi, kDefault), nullptr);
+  for (const std::string& p : {path, other, names}) std::filesystem::remove(p);
+}
+
+TEST(EvalWeights, EveryBuiltInFileIsValidAndFitsItsBoard) {
+  ASSERT_FALSE(BuiltInWeightsTexts().empty());
+  for (std::string_view text : BuiltInWeightsTexts()) {
+    const absl::StatusOr<LinearModel> m = ParseModel(text, "built-in");
+    ASSERT_TRUE(m.ok()) << m.status();
+    ASSERT_EQ(m->game, "cathedral");
+    const int size = std::stoi(m->board);
+    const Cathedral game = MakeCathedral(size, m->variant);
+    EXPECT_TRUE(CheckModelFits(*m, game).ok()) << m->board;
+    EXPECT_TRUE(BuiltInModel("cathedral", m->variant, m->board, m->options).ok());
+    // default and learned name it; handmade does not.
+    EXPECT_NE(*ResolveModel(game, kDefault), nullptr);
+    EXPECT_EQ(ResolvedEvalName(game, kDefault), "learned");
+    EXPECT_EQ(*ResolveModel(game, kHandmade), nullptr);
+  }
+}
+
+TEST(EvalWeights, DefaultIsHandmadeWhereNoWeightsAreBuiltIn) {
+  const Cathedral five = MakeCathedral(5);  // no data/eval/cathedral-classic-5x5.json
+  ASSERT_FALSE(BuiltInModel("cathedral", "classic", "5x5", "").ok());
+  EXPECT_EQ(*ResolveModel(five, kDefault), nullptr);
+  EXPECT_EQ(ResolvedEvalName(five, kDefault), "handmade");
+  EXPECT_TRUE(absl::IsNotFound(ResolveModel(five, kLearned).status()));
+}
+
+// Random positions of `game`, from random games (several per game).
+std::vector<Cathedral::Position> RandomPositions(const Cathedral& game, int count,
+                                                 std::uint64_t seed) {
+  SplitMix64 rng(seed);
+  std::vector<Cathedral::Position> out;
+  while (static_cast<int>(out.size()) < count) {
+    Cathedral::Position p = game.start();
+    Cathedral::MoveList moves;
+    while (!game.is_over(p)) {
+      game.generate_moves(p, moves);
+      game.play(p, moves[rng.Below(moves.size())]);
+      if (rng.Below(3) == 0) out.push_back(p);
+    }
+  }
+  return out;
+}
+
+TEST(CathedralFeatures, AreInvariantUnderTheFourRotations) {
+  for (const Cathedral& game :
+       {MakeCathedral(6), MakeCathedral(10), MakeCathedral(10, "lehmann")}) {
+    for (const Cathedral::Position& p : RandomPositions(game, 60, 11)) {
+      float base[Cathedral::kFeatureCount], turned[Cathedral::kFeatureCount];
+      game.features(p, base);
+      for (int s = 1; s < 4; ++s) {
+        game.features(game.transform(p, s), turned);
+        for (int i = 0; i < Cathedral::kFeatureCount; ++i) {
+          ASSERT_EQ(base[i], turned[i]) << game.feature_names()[i] << " rotation " << s << "\n"
+                                        << game.position_string(p);
+        }
+      }
+    }
+  }
+}
+
+TEST(CathedralFeatures, TheHandmadeFeatureIsEvaluateAndHandsAreCounted) {
+  const Cathedral game = MakeCathedral(10);
+  const auto& names = game.feature_names();
+  auto index = [&](const char* name) {
+    return static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
+  };
+  for (const Cathedral::Position& p : RandomPositions(game, 100, 5)) {
+    float f[Cathedral::kFeatureCount];
+    game.features(p, f);
+    EXPECT_EQ(f[index("handmade")], game.evaluate(p));
+    EXPECT_EQ(f[index("own_hand")], p.hand_squares[p.to_move]);
+    EXPECT_EQ(f[index("opp_hand")], p.hand_squares[p.to_move ^ 1]);
+    const auto [lower, upper] = game.value_bounds(p);
+    EXPECT_EQ(f[index("lower_bound")], lower);
+    EXPECT_EQ(f[index("upper_bound")], upper);
+  }
+}
+
+TEST(CathedralFeatures, TheLearnedValueStaysWithinTheBounds) {
+  const Cathedral game = MakeCathedral(6);
+  LinearModel m = ModelFor(game);
+  m.bias = 80;  // far outside any bound of a 6x6 position
+  const Evaluated<Cathedral> learned(game, std::make_shared<const LinearModel>(m));
+  for (const Cathedral::Position& p : RandomPositions(game, 50, 9)) {
+    if (p.cathedral_state == cathedral::kCathedralInHand) continue;
+    const auto [lower, upper] = game.value_bounds(p);
+    EXPECT_GE(learned.evaluate(p), lower);
+    EXPECT_LE(learned.evaluate(p), upper);
+  }
+}
+
+}  // namespace
+}  // namespace tav::eval

@@ -1,0 +1,108 @@
+// `tav learn` and `tav eval --eval=...` from the outside: training writes a
+// weights file that the same command reproduces, `tav eval` uses it, the
+// built-in weights are the default where they exist, and every damaged or
+// mismatched weights file is one error line with exit status 2.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "cli_helpers.h"
+#include "nlohmann/json.hpp"
+
+namespace tav::testing {
+namespace {
+
+std::string Temp(const std::string& name) {
+  return (std::filesystem::temp_directory_path() /
+          ("tav_learn_cli_" + std::to_string(::getpid()) + "_" + name))
+      .string();
+}
+
+std::string Train(int games) {
+  return "learn --game=cathedral --size=5 --games=" + std::to_string(games) +
+         " --seed=3 --exact-plies=4 --band-plies=2 --tt-mb=8";
+}
+
+// The one-line JSON output of a command that must succeed.
+nlohmann::json JsonOf(const std::string& args) {
+  SCOPED_TRACE(args);
+  const CliResult r = RunTav(args);
+  EXPECT_EQ(r.status, 0) << r.err;
+  return r.status == 0 ? nlohmann::json::parse(r.out) : nlohmann::json();
+}
+
+// The file's JSON without the run-dependent parts (provenance, timing).
+nlohmann::json Reproducible(const std::string& path) {
+  nlohmann::json j = nlohmann::json::parse(ReadFile(path));
+  j["training"].erase("provenance");
+  j["training"].erase("seconds");
+  j["training"].erase("command");
+  return j;
+}
+
+TEST(LearnCli, TheSameCommandWritesTheSameWeights) {
+  const std::string a = Temp("a.json"), b = Temp("b.json");
+  const CliResult ra = RunTav(Train(20) + " --out=" + a);
+  ASSERT_EQ(ra.status, 0) << ra.err;
+  EXPECT_NE(ra.err.find("positions labelled"), std::string::npos) << ra.err;
+  const CliResult rb = RunTav(Train(20) + " --out=" + b);
+  ASSERT_EQ(rb.status, 0) << rb.err;
+  const nlohmann::json ja = Reproducible(a);
+  EXPECT_EQ(ja, Reproducible(b));
+  EXPECT_EQ(ja["kind"], "eval_weights");
+  EXPECT_EQ(ja["board"], "5x5");
+  EXPECT_EQ(ja["training"]["seed"], 3);
+  // tav eval reads it, and says which evaluation it used.
+  const CliResult e =
+      RunTav("eval --game=cathedral --size=5 --moves='Yed3 Leb2' --json --eval=" + a);
+  ASSERT_EQ(e.status, 0) << e.err;
+  EXPECT_EQ(nlohmann::json::parse(e.out)["eval"], a);
+  // The weights are refused on another board, and an output may not be an input.
+  ExpectBadInput("eval --game=cathedral --size=6 --eval=" + a,
+                 "weights for board '5x5', not '6x6'");
+  ExpectBadInput("learn --game=cathedral --size=5 --report --eval=" + a + " --out=" + a, "--out");
+  std::filesystem::remove(a);
+  std::filesystem::remove(b);
+}
+
+TEST(LearnCli, ADamagedWeightsFileIsOneErrorLine) {
+  const std::string good = Temp("good.json");
+  ASSERT_EQ(RunTav(Train(5) + " --out=" + good).status, 0);
+  std::string text = ReadFile(good);
+  const std::size_t at = text.find("\"bias\": ");
+  ASSERT_NE(at, std::string::npos);
+  std::string damaged = text;
+  const std::size_t digit = text.find_first_of("0123456789", at);  // the bias's first digit
+  damaged[digit] = damaged[digit] == '1' ? '2' : '1';
+  const std::string bad = Temp("bad.json"), cut = Temp("cut.json");
+  std::ofstream(bad) << damaged;
+  std::ofstream(cut) << text.substr(0, text.size() / 2);
+  ExpectBadInput("eval --game=cathedral --size=5 --eval=" + bad, "checksum mismatch");
+  ExpectBadInput("eval --game=cathedral --size=5 --eval=" + cut, "is not JSON");
+  ExpectBadInput("eval --game=cathedral --size=5 --eval=" + Temp("missing.json"),
+                 "no such weights file");
+  ExpectBadInput("eval --game=othello --eval=" + good, "--game=othello has no features");
+  ExpectBadInput("learn --game=othello --out=" + Temp("o.json"), "has no features");
+  ExpectBadInput("learn --game=cathedral --size=5", "needs --out");
+  ExpectBadInput("learn --game=cathedral --size=5 --games=0 --out=" + Temp("z.json"), "--games");
+  for (const std::string& p : {good, bad, cut}) std::filesystem::remove(p);
+}
+
+TEST(LearnCli, TheBuiltInWeightsAreTheDefaultOn10x10AndHandmadeStaysAvailable) {
+  const std::string moves = " --moves='Yni4 See5 Sna3 Tna4' --json";
+  const nlohmann::json def = JsonOf("eval --game=cathedral" + moves);
+  const nlohmann::json learned = JsonOf("eval --game=cathedral --eval=learned" + moves);
+  const nlohmann::json handmade = JsonOf("eval --game=cathedral --eval=handmade" + moves);
+  EXPECT_EQ(def["eval"], "learned");
+  EXPECT_EQ(def["value"], learned["value"]);
+  EXPECT_EQ(handmade["eval"], "handmade");
+  // No weights for 5x5: the default is handmade, and learned is refused.
+  const nlohmann::json five = JsonOf("eval --game=cathedral --size=5 --json");
+  EXPECT_EQ(five["eval"], "handmade");
+  ExpectBadInput("eval --game=cathedral --size=5 --eval=learned", "no learned weights");
+}
+
+}  // namespace
+}  // namespace tav::testing

@@ -1,0 +1,172 @@
+// Learning (learn/fit.h, learn/trainer.h, learn/report.h): the ridge fit
+// recovers known weights, training is a function of its seed, and on a small
+// board the learned evaluation beats the handmade one against exact values
+// on positions it was not trained on.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/hash.h"
+#include "eval/linear_model.h"
+#include "games/cathedral/cathedral.h"
+#include "learn/fit.h"
+#include "learn/report.h"
+#include "learn/trainer.h"
+
+namespace tav::learn {
+namespace {
+
+using cathedral::Cathedral;
+
+TEST(Cholesky, SolvesAKnownSystem) {
+  // A = [[4, 2], [2, 3]], x = [1, -2]: b = [0, -4].
+  std::vector<double> b = {0, -4};
+  ASSERT_TRUE(CholeskySolve({4, 2, 2, 3}, b, 2));
+  EXPECT_NEAR(b[0], 1, 1e-12);
+  EXPECT_NEAR(b[1], -2, 1e-12);
+  std::vector<double> c = {1, 1};
+  EXPECT_FALSE(CholeskySolve({1, 2, 2, 1}, c, 2));  // indefinite
+}
+
+// y = 3 + 2 x0 - x1 + 0.5 x2 (+ noise), x3 constant.
+Dataset Synthetic(double noise, std::uint64_t seed) {
+  SplitMix64 rng(seed);
+  Dataset d;
+  d.columns = 4;
+  auto uniform = [&] { return static_cast<double>(rng.Next() >> 11) * 0x1p-53 - 0.5; };
+  for (int r = 0; r < 2000; ++r) {
+    const float x[4] = {static_cast<float>(10 * uniform()), static_cast<float>(uniform()),
+                        static_cast<float>(100 * uniform()), 7.0f};
+    d.Add(x, 3 + 2.0 * x[0] - 1.0 * x[1] + 0.5 * x[2] + noise * uniform());
+  }
+  return d;
+}
+
+TEST(FitRidge, RecoversKnownWeightsFromExactData) {
+  const absl::StatusOr<LinearFit> fit = FitRidge(Synthetic(0, 1), 0);
+  ASSERT_TRUE(fit.ok()) << fit.status();
+  EXPECT_NEAR(fit->bias, 3, 1e-6);
+  EXPECT_NEAR(fit->weights[0], 2, 1e-7);
+  EXPECT_NEAR(fit->weights[1], -1, 1e-6);
+  EXPECT_NEAR(fit->weights[2], 0.5, 1e-8);
+  EXPECT_EQ(fit->weights[3], 0);  // a constant column adds nothing to the bias
+}
+
+TEST(FitRidge, RecoversThemApproximatelyFromNoisyDataWithAPenalty) {
+  const absl::StatusOr<LinearFit> fit = FitRidge(Synthetic(0.5, 2), 1e-4);
+  ASSERT_TRUE(fit.ok()) << fit.status();
+  EXPECT_NEAR(fit->bias, 3, 0.05);
+  EXPECT_NEAR(fit->weights[0], 2, 0.02);
+  EXPECT_NEAR(fit->weights[1], -1, 0.1);
+  EXPECT_NEAR(fit->weights[2], 0.5, 0.01);
+}
+
+TEST(FitRidge, APenaltyShrinksTheWeights) {
+  const LinearFit loose = *FitRidge(Synthetic(0, 3), 0);
+  const LinearFit tight = *FitRidge(Synthetic(0, 3), 10);
+  EXPECT_LT(std::abs(tight.weights[0]), std::abs(loose.weights[0]));
+  EXPECT_LT(std::abs(tight.weights[2]), std::abs(loose.weights[2]));
+}
+
+TEST(FitRidge, RefusesNoData) {
+  Dataset empty;
+  empty.columns = 2;
+  EXPECT_FALSE(FitRidge(empty, 1).ok());
+}
+
+Cathedral Five() { return *Cathedral::Create(GameSpec{"cathedral", "classic", 5, ""}); }
+
+LearnOptions Small(std::uint64_t seed) {
+  LearnOptions o;
+  o.games = 30;
+  o.seed = seed;
+  o.exact_plies = 4;
+  o.band_plies = 2;
+  o.tt_mb = 8;
+  return o;
+}
+
+TEST(Trainer, TheSameSeedGivesTheSameWeightsAndAnotherSeedOthers) {
+  Trainer<Cathedral> a(Five(), Small(1)), b(Five(), Small(1)), c(Five(), Small(2));
+  const eval::LinearModel ma = *a.Run(), mb = *b.Run(), mc = *c.Run();
+  EXPECT_EQ(ma.weights, mb.weights);
+  EXPECT_EQ(ma.bias, mb.bias);
+  EXPECT_EQ(eval::ModelChecksum(ma), eval::ModelChecksum(mb));
+  EXPECT_NE(ma.weights, mc.weights);
+  EXPECT_GT(a.stats().exact, 0u);
+  EXPECT_GT(a.stats().searched, 0u);
+  EXPECT_EQ(a.stats().dropped, 0u);
+  EXPECT_EQ(a.stats().positions, a.stats().exact + a.stats().searched);
+  EXPECT_TRUE(eval::CheckModelFits(ma, Five()).ok());
+}
+
+TEST(Trainer, SelfPlayGamesAreReproducibleAndHeldOutGamesDiffer) {
+  const Cathedral game = Five();
+  for (int i = 0; i < 5; ++i) {
+    SplitMix64 r1 = GameRng(7, kTrainingGames, i), r2 = GameRng(7, kTrainingGames, i);
+    SplitMix64 h = GameRng(7, kHeldOutGames, i);
+    const auto a = SelfPlayGame(game, r1, {}), b = SelfPlayGame(game, r2, {});
+    EXPECT_EQ(a, b);
+    EXPECT_TRUE(game.is_over(a.back()));
+    EXPECT_NE(SelfPlayGame(game, h, {}), a);
+  }
+}
+
+TEST(ParitySwings, AreMeanAbsoluteDifferencesOfConsecutiveDepths) {
+  const std::vector<double> s = ParitySwings({{0, 4, -2}, {2, 0, -2}, {2, 1, 1}});
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_DOUBLE_EQ(s[0], (2 + 4 + 0) / 3.0);
+  EXPECT_DOUBLE_EQ(s[1], (0 + 1 + 3) / 3.0);
+}
+
+TEST(FirstMoveClasses, AreTheCathedralPlacementsUpToRotation) {
+  // 10x10: 224 Cathedral placements, 56 classes (none is symmetric under a
+  // rotation: the Cathedral has no rotational symmetry).
+  const Cathedral ten = *Cathedral::Create(GameSpec{"cathedral", "classic", 10, ""});
+  EXPECT_EQ(FirstMoveClasses(ten).size(), 56u);
+}
+
+// The learned evaluation, trained on 5x5 training games, against the handmade
+// one on held-out games: mean absolute error against exact values 2-6 plies
+// before the end.
+TEST(Trainer, TheLearnedErrorIsBelowTheHandmadeOneOnHeldOutPositions) {
+  const Cathedral game = Five();
+  LearnOptions o = Small(5);
+  o.games = 60;
+  Trainer<Cathedral> trainer(game, o);
+  const auto model = std::make_shared<const eval::LinearModel>(*trainer.Run());
+  ReportOptions r;
+  r.games = 40;
+  r.seed = 5;
+  r.first = 2;
+  r.last = 6;
+  r.tt_mb = 8;
+  r.max_depth = 1;
+  const nlohmann::json report = Reporter<Cathedral>(game, model, r).Run();
+  const nlohmann::json& h = report["heldout"];
+  EXPECT_GT(h["positions"].get<int>(), 100);
+  EXPECT_LT(h["mae_learned"].get<double>(), h["mae_handmade"].get<double>()) << h.dump();
+}
+
+// The committed 6x6 weights (data/eval/cathedral-classic-6x6.json) on held-out
+// games, 1-5 plies before the end.
+TEST(BuiltInWeights, The6x6LearnedErrorIsBelowTheHandmadeOne) {
+  const Cathedral six = *Cathedral::Create(GameSpec{"cathedral", "classic", 6, ""});
+  absl::StatusOr<eval::LinearModel> m = eval::BuiltInModel("cathedral", "classic", "6x6", "");
+  ASSERT_TRUE(m.ok()) << m.status();
+  ReportOptions r;
+  r.games = 40;
+  r.seed = 11;
+  r.first = 1;
+  r.last = 5;
+  r.tt_mb = 16;
+  r.max_depth = 1;
+  const nlohmann::json report =
+      Reporter<Cathedral>(six, std::make_shared<const eval::LinearModel>(*m), r).Run();
+  const nlohmann::json& h = report["heldout"];
+  EXPECT_GT(h["positions"].get<int>(), 100);
+  EXPECT_LT(h["mae_learned"].get<double>(), h["mae_handmade"].get<double>()) << h.dump();
+}
+
+}  // namespace
+}  // namespace tav::learn
