@@ -17,9 +17,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import matplotlib
+import numpy as np
 import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from PIL import Image
+from PIL.PngImagePlugin import PngInfo
 
 PNG_DPI = 110
 
@@ -29,14 +33,23 @@ def save_png(figure: Figure, target) -> None:
 
     The Agg canvas draws the figure once. ``Figure.savefig`` would draw it twice for a figure
     with a layout engine (a layout pass with drawing disabled, then the real one), running the
-    constrained layout twice: a third of a report's time, for the same pixels.
+    constrained layout twice: a third of a report's time, for the same pixels. An opaque figure
+    (all of the report's) is written as RGB: a quarter less to filter and compress than RGBA.
     """
     canvas = FigureCanvasAgg(figure)
     dpi = figure.dpi
     figure.set_dpi(PNG_DPI)
     try:
+        canvas.draw()
+        pixels = np.asarray(canvas.buffer_rgba())
+        if (pixels[..., 3] == 255).all():
+            pixels = pixels[..., :3]
         # zlib level 1: a fraction of the encoding time of the default 6, files ~20% larger.
-        canvas.print_png(target, pil_kwargs={"compress_level": 1})
+        info = PngInfo()
+        info.add_text("Software", f"Matplotlib version{matplotlib.__version__}, "
+                                  "https://matplotlib.org/")  # as Figure.savefig writes it
+        Image.fromarray(pixels).save(target, format="png", compress_level=1,
+                                     dpi=(PNG_DPI, PNG_DPI), pnginfo=info)
     finally:
         figure.set_dpi(dpi)
 
