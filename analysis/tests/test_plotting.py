@@ -66,6 +66,7 @@ def test_an_opaque_figure_is_written_as_rgb_with_the_canvas_pixels():
     canvas = FigureCanvasAgg(fig)
     canvas.draw()
     assert np.array_equal(np.asarray(written), np.asarray(canvas.buffer_rgba())[..., :3])
+    assert np.allclose(written.info["dpi"], (PNG_DPI, PNG_DPI), atol=0.01)
 
 
 def test_a_transparent_figure_keeps_its_alpha():
@@ -74,3 +75,7 @@ def test_a_transparent_figure_keeps_its_alpha():
     written = Image.open(io.BytesIO(_png_bytes(fig)))
     assert written.mode == "RGBA"
     assert np.asarray(written)[..., 3].min() == 0  # the figure's background stays see-through
+    fig.set_dpi(PNG_DPI)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    assert np.array_equal(np.asarray(written), np.asarray(canvas.buffer_rgba()))
