@@ -11,6 +11,7 @@ line on stderr; skipped records are reported as ``warning: FILE:LINE: …`` line
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from pathlib import Path
 
@@ -49,6 +50,11 @@ def _parser(prog: str) -> argparse.ArgumentParser:
 def main(argv=None, prog: str = "python3 -m analysis") -> int:
     """Runs the command line on ``argv`` (default: sys.argv); returns the exit status."""
     args = _parser(prog).parse_args(argv)
+    # A one-shot batch run: the cyclic garbage collector would traverse the whole heap (records,
+    # DataFrames, figures) again and again to find almost nothing, a tenth of a report's time;
+    # reference counting still frees what the report drops (peak memory unchanged on data/).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         ds = load(args.paths, strict=args.strict)
         if args.command == "summary":
@@ -61,6 +67,9 @@ def main(argv=None, prog: str = "python3 -m analysis") -> int:
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    finally:
+        if collecting:  # as it was: main() may run inside a longer-lived program
+            gc.enable()
     return 0
 
 

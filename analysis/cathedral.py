@@ -70,8 +70,10 @@ def parse_move(move: str) -> tuple[str, str, tuple[int, int]]:
     return match.group(1).upper(), match.group(2).lower(), parse_square(match.group(3).lower())
 
 
+@lru_cache(maxsize=None)
 def squares(letter: str, orientation: str, active: tuple[int, int]) -> frozenset[tuple[int, int]]:
-    """The squares a placement covers (may lie off the board)."""
+    """The squares a placement covers (may lie off the board). Cached: the symmetry expansion
+    asks for the same placements tens of thousands of times."""
     turns = ORIENTATIONS.index(orientation)
     cells = set()
     for dx, dy in _offsets(_DARK_SHAPES[letter]):

@@ -249,20 +249,17 @@ def _panel_inches(size: int) -> float:
 
 
 def _classic_figure(values: dict, size: int, title: str):
-    panel = _panel_inches(size)
-    rows, columns = (2, 2) if size >= 7 else (1, 4)
-    fig, axes, colorbar = plotting.board_grid(panel, rows, columns, title)
-    norm = plotting.value_norm([r["dark_value"] for r in values.values()])
     names = {"n": "north", "e": "east", "s": "south", "w": "west"}
-    image = None
-    for ax, orientation in zip(axes.flat, cathedral.ORIENTATIONS):
+    boards = []
+    for orientation in cathedral.ORIENTATIONS:
         possible = {a for (o, a) in cathedral.placements("Y", size) if o == orientation}
         cells = {key[2]: (row["dark_value"], label(row["dark_value"], row["value_kind"], row["dark_bound"]))
                  for key, row in values.items() if key[1] == orientation}
-        image = plotting.board_heatmap(ax, size, cells, possible, norm,
-                                       f"head of the cross {names[orientation]} (Y{orientation}…)")
-    fig.colorbar(image, cax=colorbar, label="dark's value")
-    return fig
+        boards.append(plotting.Board(f"head of the cross {names[orientation]} (Y{orientation}…)",
+                                     cells, possible))
+    norm = plotting.value_norm([r["dark_value"] for r in values.values()])
+    return plotting.board_sheet(size, boards, 2 if size >= 7 else 4, _panel_inches(size), norm,
+                                title, "dark's value")
 
 
 def best_by_active_square(values: dict, piece: str, size: int) -> dict:
@@ -285,20 +282,15 @@ def best_by_active_square(values: dict, piece: str, size: int) -> dict:
 
 def _lehmann_figure(values: dict, size: int, title: str):
     pieces = [p for p in "VSLNPMZOCTA" if any(k[0] == p for k in values)]
-    panel = _panel_inches(size)
-    rows, columns = plotting.grid(len(pieces), 4)
-    fig, axes, colorbar = plotting.board_grid(panel, rows, columns, title)
-    norm = plotting.value_norm([r["dark_value"] for r in values.values()])
-    image = None
-    for ax, piece in zip(axes.flat, pieces):
+    boards = []
+    for piece in pieces:
         possible = {a for (_, a) in cathedral.placements(piece, size)}
         cells = {square: (row["dark_value"], label(row["dark_value"], row["value_kind"], row["dark_bound"]))
                  for square, row in best_by_active_square(values, piece, size).items()}
-        image = plotting.board_heatmap(ax, size, cells, possible, norm,
-                                       f"{piece} {cathedral.PIECE_NAMES[piece]}")
-    plotting.hide_unused(axes, len(pieces))
-    fig.colorbar(image, cax=colorbar, label="dark's value")
-    return fig
+        boards.append(plotting.Board(f"{piece} {cathedral.PIECE_NAMES[piece]}", cells, possible))
+    norm = plotting.value_norm([r["dark_value"] for r in values.values()])
+    return plotting.board_sheet(size, boards, plotting.grid(len(pieces), 4)[1],
+                                _panel_inches(size), norm, title, "dark's value")
 
 
 def build(ds: Dataset) -> Section:

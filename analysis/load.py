@@ -294,10 +294,17 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
     remoteness: list[dict] = []
     tiers: list[dict] = []
     records_per_file: dict[Path, int] = {}
+    shown: dict[Path, str] = {}  # display_path once per file and folder, not once per record
+
+    def show(path: Path) -> str:
+        if path not in shown:
+            shown[path] = display_path(path)
+        return shown[path]
+
     for path in files:
         for number, record in read_records(path, strict, report):
             records_per_file[path] = records_per_file.get(path, 0) + 1
-            rows[record["kind"]].append({**record, "file": display_path(path), "line": number,
+            rows[record["kind"]].append({**record, "file": show(path), "line": number,
                                          "_path": path})
 
     # Which "run" a record belongs to: explorations and retro solves by directory, JSONL files
@@ -308,7 +315,7 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
             by_directory = (kind in ("explore_position", "explore_run", "retro_stats",
                                      "match_game", "match_run", "match_summary")
                             or (path.suffix == ".json" and records_per_file[path] == 1))
-            row["run"] = display_path(path.parent) if by_directory else display_path(path)
+            row["run"] = show(path.parent) if by_directory else show(path)
 
     for row in rows["solve"]:
         _complete(row)

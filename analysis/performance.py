@@ -15,6 +15,8 @@ overhead parallelism costs. Timings are whatever the machine gave: compare runs 
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
@@ -134,7 +136,11 @@ def _metric_figure(frame: pd.DataFrame, axis: str, xlabel: str, title: str):
             if not len(part):
                 continue
             colour = colours(index % 10)
-            ax.scatter(part[axis], part[column], s=14, alpha=0.55, color=colour, label=group)
+            # Markers of a line without lines, as scatter(s=14) draws them: a scatter
+            # collection solves its marker's curves for their extent at every draw.
+            ax.plot(part[axis], part[column], linestyle="none", marker="o",
+                    markersize=math.sqrt(14), markeredgewidth=1.5, alpha=0.55, color=colour,
+                    label=group)
             medians = part.groupby(axis)[column].median()
             ax.plot(medians.index, medians.values, color=colour, linewidth=1.2)
         if log:

@@ -1,20 +1,22 @@
-"""Shared plotting helpers: figures without pyplot, value-kind colours, board heatmaps."""
+"""Shared plotting helpers: figures without pyplot, value-kind colours, board sheets."""
 
 from __future__ import annotations
 
 import math
 import textwrap
+from dataclasses import dataclass
 
 import matplotlib
 import numpy as np
-from matplotlib.collections import PathCollection
-from matplotlib.colors import ListedColormap, Normalize
+from matplotlib.cm import ScalarMappable
+from matplotlib.collections import LineCollection, PathCollection
+from matplotlib.colors import Normalize, to_rgba
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D
-from matplotlib.ticker import MaxNLocator, NullLocator
+from matplotlib.ticker import FuncFormatter, MaxNLocator, NullLocator
 
 # Proven kinds in solid blues, estimates in oranges: the eye separates them at once.
 VALUE_KIND_COLOURS = {"exact": "#1f4e99", "wld": "#5b8fd6", "bound": "#f0a030",
@@ -61,33 +63,6 @@ def title(fig, text: str, size: float = 10) -> None:
     fig.subplots_adjust(top=1 - (title_top + len(lines) * size * 1.25 / 72 + 0.4) / height)
 
 
-def board_grid(panel: float, rows: int, columns: int, title_text: str, title_size: float = 10):
-    """A figure of ``rows`` x ``columns`` board panels, ``panel`` inches square, with a colorbar
-    axes at the right: ``(fig, axes, colorbar_axes)``; ``title_text`` is the figure's title,
-    wrapped as ``title`` wraps it.
-
-    Laid out by fixed margins in inches instead of the constrained layout: board panels have
-    known extents (tick labels of one or two characters, a one-line title each), and measuring
-    every tick label of 50 boards at each layout pass was most of a report's drawing time.
-    """
-    gap_x, gap_y = 0.45, 0.6  # the next panel's y tick labels; x tick labels + the next title
-    left, right, bottom = 0.4, 1.2, 0.35  # right: the colorbar, its ticks and its label
-    width = left + columns * panel + (columns - 1) * gap_x + right
-    lines = _title_lines(title_text, width, title_size)
-    title_top = 0.08  # the figure title's top; under it each panel's title (0.3 inch)
-    top = title_top + len(lines) * title_size * 1.25 / 72 + 0.4
-    height = bottom + rows * panel + (rows - 1) * gap_y + top
-    fig = Figure(figsize=(width, height))
-    axes = fig.subplots(rows, columns, squeeze=False, gridspec_kw={
-        "left": left / width, "right": 1 - right / width, "bottom": bottom / height,
-        "top": 1 - top / height, "wspace": gap_x / panel, "hspace": gap_y / panel})
-    grid_height = height - top - bottom
-    colorbar = fig.add_axes(((width - right + 0.2) / width, (bottom + 0.1 * grid_height) / height,
-                             0.15 / width, 0.8 * grid_height / height))
-    fig.suptitle("\n".join(lines), fontsize=title_size, y=1 - title_top / height, va="top")
-    return fig, axes, colorbar
-
-
 def axes_title(ax, text: str, **kwargs) -> None:
     """An axes title in its default place, just above the axes (y = 1).
 
@@ -112,9 +87,25 @@ def log_y(ax, values) -> None:
 
 def log_scale_y(ax) -> None:
     """A log y axis with its decades marked, without the minor ticks (2..9 x 10^k): each tick is
-    a few artists, and the minor ones of a many-decade axis were a tenth of a report's time."""
+    a few artists, and the minor ones of a many-decade axis were a tenth of a report's time.
+    The decades are labelled ``10³`` in plain text (``power_of_ten``)."""
     ax.set_yscale("log")
     ax.yaxis.set_minor_locator(NullLocator())
+    ax.yaxis.set_major_formatter(FuncFormatter(power_of_ten))
+
+
+_SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def power_of_ten(value: float, _position=None) -> str:
+    """A log axis' tick label: ``10³`` for 1000, with Unicode superscripts (any other value as
+    ``%g``). It looks like matplotlib's default ``$10^{3}$``, without the mathtext parser, which
+    took a few tenths of a second per report to set up and parse the labels."""
+    if value > 0:
+        exponent = round(math.log10(value))
+        if math.isclose(value, 10.0 ** exponent, rel_tol=1e-9):
+            return "10" + str(exponent).translate(_SUPERSCRIPTS)
+    return f"{value:g}"
 
 
 def grid(count: int, max_columns: int = 4) -> tuple[int, int]:
@@ -139,12 +130,16 @@ def _label_path(text: str, size: float, anchor: str) -> Path:
     key = (text, size, anchor)
     if key not in _LABEL_PATHS:
         path = TextPath((0, 0), text, size=size, prop=_FONT)
-        box = path.get_extents()
+        # The box of the outline's points: the same as get_extents() for these glyphs (their
+        # curves have on-curve points at their extremes), which solves every Bezier segment
+        # for its extremes, a tenth of the board pictures' time.
+        points = path.vertices[path.codes != Path.CLOSEPOLY]
+        (x0, y0), (x1, y1) = points.min(axis=0), points.max(axis=0)
         pad = 3.0  # points between an axes edge and a coordinate
         cap = 0.73 * size  # the height of a capital or digit above the baseline
-        shift = {"center": (-(box.x0 + box.x1) / 2, -(box.y0 + box.y1) / 2),
-                 "below": (-(box.x0 + box.x1) / 2, -pad - cap),
-                 "left": (-box.x1 - pad, -cap / 2)}[anchor]
+        shift = {"center": (-(x0 + x1) / 2, -(y0 + y1) / 2),
+                 "below": (-(x0 + x1) / 2, -pad - cap),
+                 "left": (-x1 - pad, -cap / 2)}[anchor]
         _LABEL_PATHS[key] = Path(path.vertices + np.array(shift), path.codes)
     return _LABEL_PATHS[key]
 
@@ -167,44 +162,119 @@ def labels(ax, items) -> None:
     ax.add_collection(collection, autolim=False)
 
 
-def board_heatmap(ax, size: int, cells: dict, possible: set, norm: Normalize, title: str,
-                  font_size: float | None = None):
-    """Draws one size x size board (row 1 at the bottom).
+@dataclass
+class Board:
+    """One board of a sheet: ``cells`` maps (column, row) to (value, label); ``possible`` holds
+    the cells where the thing plotted can exist at all (row 0 at the bottom)."""
 
-    ``cells`` maps (column, row) to (value, label); ``possible`` holds the cells where the thing
-    plotted can exist at all. Impossible cells are grey, possible cells without data white.
+    title: str
+    cells: dict
+    possible: set
+
+
+def board_sheet(size: int, boards: list[Board], columns: int, panel: float, norm: Normalize,
+                title_text: str, colorbar_label: str, title_size: float = 10) -> Figure:
+    """A figure of ``size`` x ``size`` boards, ``panel`` inches square, ``columns`` to a row
+    (row 1 of each at the bottom), with one colorbar at the right and ``title_text`` wrapped
+    above as ``title`` wraps it.
+
+    Each cell is coloured by its value (``VALUE_CMAP`` under ``norm``) and labelled; impossible
+    cells are grey, possible cells without data white. All boards are drawn into ONE axes without
+    ticks, each at its offset in cell units: an axes per board (up to 11 a figure, ~65 in a
+    report) cost most of a report's time in creating, laying out and drawing axes and ticks,
+    while a board needs none of that -- an image, its cell borders, a frame and a few labels.
+    The trade-off: a board is not an axes of its own to draw on afterwards.
     """
-    background = np.ones((size, size))
-    for column, row in possible:
-        background[row, column] = 0
-    ax.imshow(background, origin="lower", cmap=ListedColormap(["white", IMPOSSIBLE]),
-              vmin=0, vmax=1, extent=(-0.5, size - 0.5, -0.5, size - 0.5))
-    values = np.full((size, size), np.nan)
-    for (column, row), (value, _) in cells.items():
-        values[row, column] = value
-    image = ax.imshow(np.ma.masked_invalid(values), origin="lower", cmap=VALUE_CMAP, norm=norm,
-                      extent=(-0.5, size - 0.5, -0.5, size - 0.5))
-    if font_size is None:  # about a third of a cell, in points
-        bbox = ax.get_position()
-        cell_inches = min(bbox.width * ax.figure.get_figwidth(),
-                          bbox.height * ax.figure.get_figheight()) / size
-        font_size = min(10.0, max(4.5, cell_inches * 72 * 0.3))
-    # Dark cells get white text.
-    dark = np.abs(norm(np.array([value for value, _ in cells.values()], dtype=float)) - 0.5) > 0.3
-    labels(ax, [(column, row, label, "center", font_size, "white" if shade else "black")
-                for ((column, row), (_, label)), shade in zip(cells.items(), dark)])
-    # The coordinates, as tick labels would be (without the tick marks).
-    ax.set_xticks([])
-    ax.set_yticks([])
-    labels(ax, [(c, -0.5, chr(ord("a") + c), "below", 7, "black") for c in range(size)]
-           + [(-0.5, r, str(r + 1), "left", 7, "black") for r in range(size)])
-    # The white cell borders as two line collections: minor-tick grid lines would cost a tick
-    # object (two lines, two labels) per line, most of a big figure's drawing time.
+    # Step 1. The layout in inches, as a grid of axes would have it.
+    gap_x, gap_y = 0.45, 0.6  # the next board's row numbers; column letters + the next title
+    left, right, bottom = 0.4, 1.2, 0.35  # right: the colorbar, its ticks and its label
+    rows = math.ceil(len(boards) / columns)
+    grid_width, grid_height = columns * panel + (columns - 1) * gap_x, rows * panel + (rows - 1) * gap_y
+    width = left + grid_width + right
+    lines = _title_lines(title_text, width, title_size)
+    title_top = 0.08  # the figure title's top; under it each board's title (0.3 inch)
+    top = title_top + len(lines) * title_size * 1.25 / 72 + 0.4
+    height = bottom + grid_height + top
+    fig = Figure(figsize=(width, height))
+    fig.suptitle("\n".join(lines), fontsize=title_size, y=1 - title_top / height, va="top")
+    # Step 2. One axes over the whole grid; data units are cells, equal in x and y.
+    ax = fig.add_axes((left / width, bottom / height, grid_width / width, grid_height / height))
+    ax.set_axis_off()
+    cell = panel / size  # inches
+    step_x, step_y = (panel + gap_x) / cell, (panel + gap_y) / cell  # board to board, in cells
+    ax.set_xlim(-0.5, -0.5 + grid_width / cell)
+    ax.set_ylim(-0.5, -0.5 + grid_height / cell)
+    origins = [((index % columns) * step_x, (rows - 1 - index // columns) * step_y)
+               for index in range(len(boards))]
+    # Step 3. Each board's cells as one RGBA image at its offset.
+    for (x, y), board in zip(origins, boards):
+        ax.imshow(_board_colours(size, board, norm), origin="lower", interpolation="nearest",
+                  aspect="auto", extent=(x - 0.5, x + size - 0.5, y - 0.5, y + size - 0.5))
+    # Step 4. White cell borders and black frames, one line collection each.
+    ax.add_collection(LineCollection(
+        [segment for x, y in origins for segment in _cell_borders(x, y, size)],
+        colors="white", linewidths=0.6, zorder=1.5, clip_on=False), autolim=False)
+    ax.add_collection(LineCollection(
+        [_frame(x, y, size) for x, y in origins], colors="black",
+        linewidths=matplotlib.rcParams["axes.linewidth"], zorder=2.5, clip_on=False),
+        autolim=False)
+    # Step 5. Cell labels and coordinates as one path collection; titles as text.
+    font_size = min(10.0, max(4.5, cell * 72 * 0.3))  # about a third of a cell, in points
+    items = []
+    for (x, y), board in zip(origins, boards):
+        items += _board_labels(x, y, size, board, norm, font_size)
+        ax.annotate(board.title, (x + (size - 1) / 2, y + size - 0.5), xytext=(0, 6),
+                    textcoords="offset points", ha="center", va="baseline", fontsize=9)
+    labels(ax, items)
+    # Step 6. The colorbar, in its own axes right of the grid.
+    colorbar = fig.add_axes(((width - right + 0.2) / width, (bottom + 0.1 * grid_height) / height,
+                             0.15 / width, 0.8 * grid_height / height))
+    fig.colorbar(ScalarMappable(norm=norm, cmap=VALUE_CMAP), cax=colorbar, label=colorbar_label)
+    return fig
+
+
+def _board_colours(size: int, board: Board, norm: Normalize) -> np.ndarray:
+    """The board's cells as RGBA bytes, indexed [row, column]: grey where no placement exists, white
+    where one does without a value, the value's colour where there is one."""
+    colours = np.empty((size, size, 4))
+    colours[:] = to_rgba(IMPOSSIBLE)
+    if board.possible:
+        columns, rows = zip(*board.possible)
+        colours[list(rows), list(columns)] = to_rgba("white")
+    valued = [(square, value) for square, (value, _) in board.cells.items()
+              if value is not None and np.isfinite(value)]
+    if valued:
+        squares, values = zip(*valued)
+        columns, rows = zip(*squares)
+        colours[list(rows), list(columns)] = VALUE_CMAP(norm(np.array(values, dtype=float)))
+    return (colours * 255).round().astype(np.uint8)  # bytes: the cheapest image to resample
+
+
+def _cell_borders(x: float, y: float, size: int) -> list:
+    """The lines between and around the cells of the board whose cell a1 is at (x, y)."""
     edges = np.arange(-0.5, size)
-    ax.vlines(edges, -0.5, size - 0.5, colors="white", linewidths=0.6, zorder=1.5)
-    ax.hlines(edges, -0.5, size - 0.5, colors="white", linewidths=0.6, zorder=1.5)
-    axes_title(ax, title, fontsize=9)
-    return image
+    low, high = -0.5, size - 0.5
+    return ([((x + e, y + low), (x + e, y + high)) for e in edges]
+            + [((x + low, y + e), (x + high, y + e)) for e in edges])
+
+
+def _frame(x: float, y: float, size: int) -> list:
+    """The outline of the board whose cell a1 is at (x, y), as a closed polyline."""
+    low, high = -0.5, size - 0.5
+    return [(x + low, y + low), (x + high, y + low), (x + high, y + high), (x + low, y + high),
+            (x + low, y + low)]
+
+
+def _board_labels(x: float, y: float, size: int, board: Board, norm: Normalize,
+                  font_size: float) -> list:
+    """``labels`` items of one board: its cell labels (white on dark cells) and coordinates
+    (letters below, numbers left)."""
+    dark = np.abs(norm(np.array([value for value, _ in board.cells.values()], dtype=float))
+                  - 0.5) > 0.3
+    return ([(x + column, y + row, text, "center", font_size, "white" if shade else "black")
+             for ((column, row), (_, text)), shade in zip(board.cells.items(), dark)]
+            + [(x + c, y - 0.5, chr(ord("a") + c), "below", 7, "black") for c in range(size)]
+            + [(x - 0.5, y + r, str(r + 1), "left", 7, "black") for r in range(size)])
 
 
 def hide_unused(axes, used: int) -> None:

@@ -14,9 +14,13 @@ from __future__ import annotations
 import io
 import math
 import re
+import struct
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import matplotlib
+import numpy as np
 import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -29,16 +33,54 @@ def save_png(figure: Figure, target) -> None:
 
     The Agg canvas draws the figure once. ``Figure.savefig`` would draw it twice for a figure
     with a layout engine (a layout pass with drawing disabled, then the real one), running the
-    constrained layout twice: a third of a report's time, for the same pixels.
+    constrained layout twice: a third of a report's time, for the same pixels. An opaque figure
+    (all of the report's) is written as RGB, a quarter less to filter and compress than RGBA.
     """
     canvas = FigureCanvasAgg(figure)
     dpi = figure.dpi
     figure.set_dpi(PNG_DPI)
     try:
-        # zlib level 1: a fraction of the encoding time of the default 6, files ~20% larger.
-        canvas.print_png(target, pil_kwargs={"compress_level": 1})
+        canvas.draw()
+        pixels = np.asarray(canvas.buffer_rgba())
     finally:
         figure.set_dpi(dpi)
+    if (pixels[..., 3] == 255).all():
+        pixels = pixels[..., :3]
+    data = png_bytes(pixels, PNG_DPI)
+    if hasattr(target, "write"):
+        target.write(data)
+    else:
+        Path(target).write_bytes(data)
+
+
+def png_bytes(pixels: np.ndarray, dpi: float) -> bytes:
+    """A PNG file of ``pixels`` (height x width x 3 or 4 bytes, RGB or RGBA, top row first).
+
+    Every row is filtered by "Up" (its difference from the row above, one numpy subtraction for
+    the whole image; plots are mostly vertical runs of one colour) and the stream compressed at
+    zlib level 1. Pillow's encoder tries all five PNG filters on every row and keeps the best:
+    twice the time (a tenth of a report's) for files about 1% smaller.
+    """
+    height, width, channels = pixels.shape
+    rows = pixels.reshape(height, width * channels)
+    filtered = np.empty((height, width * channels + 1), dtype=np.uint8)
+    filtered[:, 0] = 2  # filter type "Up"; the row above the first is zeros
+    filtered[0, 1:] = rows[0]
+    np.subtract(rows[1:], rows[:-1], out=filtered[1:, 1:])  # bytes wrap modulo 256, as PNG wants
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body)))
+
+    colour_type = {3: 2, 4: 6}[channels]  # truecolour, truecolour with alpha
+    per_metre = round(dpi / 0.0254)
+    software = f"Matplotlib version{matplotlib.__version__}, https://matplotlib.org/"
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0))
+            + chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
+            + chunk(b"tEXt", b"Software\0" + software.encode("latin-1"))
+            + chunk(b"IDAT", zlib.compress(filtered.tobytes(), 1))
+            + chunk(b"IEND", b""))
 
 
 @dataclass
