@@ -12,6 +12,7 @@
 
 #include <vector>
 
+#include "cathedral_boards.h"
 #include "core/hash.h"
 #include "core/perft.h"
 #include "games/cathedral/cathedral.h"
@@ -21,11 +22,6 @@ namespace tav {
 namespace {
 
 using cathedral::Cathedral;
-
-const Cathedral& Game10() {
-  static const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", "classic", 10, ""});
-  return game;
-}
 
 // Positions at plies [first, last] of random games, `count` of them.
 std::vector<Cathedral::Position> Sample(int first, int last, int count) {

@@ -16,6 +16,7 @@
 #include <memory>
 #include <vector>
 
+#include "cathedral_boards.h"
 #include "core/hash.h"
 #include "games/cathedral/cathedral.h"
 #include "search/search.h"
@@ -27,11 +28,6 @@ namespace {
 using cathedral::Cathedral;
 
 constexpr std::uint64_t kNodeBudget = 200'000;
-
-const Cathedral& Game10() {
-  static const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", "classic", 10, ""});
-  return game;
-}
 
 // Four positions at `ply` of random games.
 std::vector<Cathedral::Position> AtPly(int ply) {

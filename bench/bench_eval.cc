@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "cathedral_boards.h"
 #include "core/hash.h"
 #include "eval/evaluation.h"
 #include "games/cathedral/cathedral.h"
@@ -16,11 +17,6 @@ namespace tav {
 namespace {
 
 using cathedral::Cathedral;
-
-const Cathedral& Game10() {
-  static const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", "classic", 10, ""});
-  return game;
-}
 
 const std::vector<Cathedral::Position>& Positions() {
   static const std::vector<Cathedral::Position> positions = [] {

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "nlohmann/json.hpp"
+
 namespace tav::testing {
 
 struct CliResult {
@@ -83,5 +85,33 @@ inline pid_t SpawnTav(const std::vector<std::string>& args) {
   posix_spawn_file_actions_destroy(&actions);
   return pid;
 }
+
+// The one JSON record a successful `tav ARGS --json` prints (a failure is
+// reported and gives null).
+inline nlohmann::json JsonOf(const std::string& args) {
+  SCOPED_TRACE(args);
+  const CliResult r = RunTav(args);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(LineCount(r.out), 1) << r.out;
+  return r.status == 0 ? nlohmann::json::parse(r.out, nullptr, false) : nlohmann::json();
+}
+
+// A directory under the system's temp folder named after the test binary's
+// `prefix`, this process and `name`, emptied on creation and removed at the
+// end of the scope.
+class ScopedDir {
+ public:
+  ScopedDir(const std::string& prefix, const std::string& name)
+      : path_(std::filesystem::temp_directory_path() /
+              (prefix + "_" + std::to_string(::getpid()) + "_" + name)) {
+    std::filesystem::remove_all(path_);
+  }
+  ~ScopedDir() { std::filesystem::remove_all(path_); }
+  std::string str() const { return path_.string(); }
+  std::string file(const std::string& f) const { return (path_ / f).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
 
 }  // namespace tav::testing

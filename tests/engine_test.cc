@@ -14,6 +14,7 @@
 #include "games/cathedral/cathedral.h"
 #include "games/prairie/prairie.h"
 #include "games/reversi/reversi.h"
+#include "minimax.h"
 #include "search/search.h"
 #include "search/selective.h"
 #include "search/values.h"
@@ -88,21 +89,6 @@ typename G::Position RandomPosition(const G& game, std::uint64_t seed, int plies
 }
 
 // Plain fixed-depth negamax with the game's evaluation (no pruning, no table).
-template <class G>
-int DepthLimitedNegamax(const G& game, const typename G::Position& pos, int depth) {
-  typename G::MoveList moves;
-  game.generate_moves(pos, moves);
-  if (moves.size() == 0) return game.final_value(pos);
-  if (depth == 0) return std::clamp(game.evaluate(pos), -G::kMaxValue, G::kMaxValue);
-  int best = INT_MIN;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    auto child = pos;
-    game.play(child, moves[i]);
-    best = std::max(best, search::BackUp<G>(DepthLimitedNegamax(game, child, depth - 1)));
-  }
-  return best;
-}
-
 template <class G>
 int ExactValue(const G& game, const typename G::Position& pos) {
   search::SolveOptions o;
@@ -270,7 +256,7 @@ void ExpectFullWidthSelectiveEqualsNegamax(const G& game, int plies, int max_dep
       const auto s = selective.Solve(pos, o);
       const auto f = search::Solve(game, pos, o);
       ASSERT_TRUE(s.complete);
-      const int negamax = DepthLimitedNegamax(game, pos, depth);
+      const int negamax = testing::DepthLimitedNegamax(game, pos, depth);
       EXPECT_EQ(s.value, negamax) << game.position_string(pos) << " depth " << depth;
       EXPECT_EQ(s.value, f.value) << game.position_string(pos) << " depth " << depth;
       EXPECT_EQ(s.depth, f.depth);
@@ -302,7 +288,7 @@ TEST(SelectiveSearch, PrunedSearchIsTheMaxOverItsKeptChildren) {
     EXPECT_FALSE(r.exact);
     // Independently: V(p,1) full width; V(p,2) = -V(c*,1) for the child c*
     // of best one-ply score (ties: order_score, then move order).
-    auto v1 = [&](const Othello::Position& p) { return DepthLimitedNegamax(game, p, 1); };
+    auto v1 = [&](const Othello::Position& p) { return testing::DepthLimitedNegamax(game, p, 1); };
     auto v2 = [&](const Othello::Position& p) {
       Othello::MoveList moves;
       game.generate_moves(p, moves);
@@ -348,7 +334,7 @@ TEST(Noise, NoiseZeroPlaysTheBestMoveAndNoiseKOnlyMovesWithinK) {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       auto c = pos;
       game.play(c, moves[i]);
-      values.push_back(search::BackUp<Cathedral>(DepthLimitedNegamax(game, c, depth - 1)));
+      values.push_back(search::BackUp<Cathedral>(testing::DepthLimitedNegamax(game, c, depth - 1)));
     }
     const int best = *std::max_element(values.begin(), values.end());
     auto value_of = [&](const Cathedral::Move& m) {

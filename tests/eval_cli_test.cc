@@ -14,14 +14,6 @@
 namespace tav::testing {
 namespace {
 
-nlohmann::json JsonOf(const std::string& args) {
-  SCOPED_TRACE(args);
-  const CliResult r = RunTav(args);
-  EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(LineCount(r.out), 1) << r.out;
-  return nlohmann::json::parse(r.out);
-}
-
 // The moves of a whole game from the start, always playing the legal move at
 // `pick` (0 the first, -1 the last) of `tav moves`' sorted list.
 std::vector<std::string> PlayOut(const std::string& game, int pick) {

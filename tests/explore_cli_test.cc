@@ -29,19 +29,10 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-class ScopedDir {
+// This binary's temporary directories.
+class TestDir : public ScopedDir {
  public:
-  explicit ScopedDir(const std::string& name)
-      : path_(fs::temp_directory_path() /
-              ("tav_explore_cli_" + std::to_string(::getpid()) + "_" + name)) {
-    fs::remove_all(path_);
-  }
-  ~ScopedDir() { fs::remove_all(path_); }
-  std::string str() const { return path_.string(); }
-  std::string file(const std::string& f) const { return (path_ / f).string(); }
-
- private:
-  fs::path path_;
+  explicit TestDir(const std::string& name) : ScopedDir("tav_explore_cli", name) {}
 };
 
 // The exploration of these tests: Othello 6x6, 3 plies from a position
@@ -91,7 +82,7 @@ void WaitForLines(const std::string& path, int lines) {
 }
 
 TEST(ExploreCli, KilledRunResumesToTheSameResults) {
-  ScopedDir reference("reference"), killed("killed");
+  TestDir reference("reference"), killed("killed");
   const CliResult full = RunTav(kRun + " --threads=1 --out=" + reference.str());
   ASSERT_EQ(full.status, 0) << full.err;
 
@@ -122,7 +113,7 @@ TEST(ExploreCli, KilledRunResumesToTheSameResults) {
 }
 
 TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
-  ScopedDir dir("interrupted");
+  TestDir dir("interrupted");
   const pid_t pid = SpawnSlowRun(dir.str());
   ASSERT_GT(pid, 0);
   WaitForLines(dir.file("results.jsonl"), 4);
@@ -143,7 +134,7 @@ TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
 }
 
 TEST(ExploreCli, TornLastLineIsDiscardedWithAWarning) {
-  ScopedDir dir("torn"), reference("torn_reference");
+  TestDir dir("torn"), reference("torn_reference");
   ASSERT_EQ(RunTav(kRun + " --out=" + reference.str()).status, 0);
   ASSERT_EQ(RunTav(kRun + " --out=" + dir.str()).status, 0);
   // Keep ten frontier records and half of the eleventh, as a kill in the
@@ -171,7 +162,7 @@ TEST(ExploreCli, TornLastLineIsDiscardedWithAWarning) {
 
 // Bad input: exit status 2, exactly one line on stderr naming the problem.
 TEST(ExploreCli, ResumeRefusesADifferentExploration) {
-  ScopedDir dir("different");
+  TestDir dir("different");
   ASSERT_EQ(
       RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=2 --out=" + dir.str()).status, 0);
   const std::string same =
@@ -194,7 +185,7 @@ TEST(ExploreCli, ResumeRefusesADifferentExploration) {
 }
 
 TEST(ExploreCli, CorruptedResultLineIsAnError) {
-  ScopedDir dir("corrupt");
+  TestDir dir("corrupt");
   ASSERT_EQ(
       RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=2 --out=" + dir.str()).status, 0);
   { std::ofstream(dir.file("results.jsonl"), std::ios::app) << "{\"kind\": garbage\n"; }
@@ -206,7 +197,7 @@ TEST(ExploreCli, CorruptedResultLineIsAnError) {
 }
 
 TEST(ExploreCli, BadFlags) {
-  ScopedDir dir("bad");
+  TestDir dir("bad");
   const std::string out = " --out=" + dir.str();
   ExpectBadInput("explore --game=othello --size=4" + out, "missing --plies");
   ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2", "missing --out");
@@ -231,7 +222,7 @@ TEST(ExploreCli, BadFlags) {
 }
 
 TEST(ExploreCli, PrintsAFewPlainProgressLinesWhenNotATerminal) {
-  ScopedDir dir("progress");
+  TestDir dir("progress");
   const CliResult r =
       RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=4 --out=" + dir.str());
   ASSERT_EQ(r.status, 0) << r.err;
@@ -258,7 +249,7 @@ TEST(ExploreCli, SolvesASingleWorkUnit) {
 
 TEST(ExploreCli, PositionRecordsCarryTheGameOptionsOfTheRun) {
   // Without them a record of Prairie with empty columns read as the standard game's.
-  ScopedDir dir("options");
+  TestDir dir("options");
   const CliResult r = RunTav(
       "explore --game=prairie --size=3 --empty-columns=b --plies=1 "
       "--tt-mb=16 --out=" +
@@ -277,7 +268,7 @@ TEST(ExploreCli, PositionRecordsCarryTheGameOptionsOfTheRun) {
 }
 
 TEST(ExploreCli, DemoPresetRunsAndCanBeRunAgain) {
-  ScopedDir dir("demo");
+  TestDir dir("demo");
   const CliResult first = RunTav("explore --preset=demo --tt-mb=16 --out=" + dir.str());
   ASSERT_EQ(first.status, 0) << first.err;
   const CliResult second = RunTav("explore --preset=demo --tt-mb=16 --out=" + dir.str());

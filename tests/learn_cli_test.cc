@@ -26,13 +26,6 @@ std::string Train(int games) {
 }
 
 // The one-line JSON output of a command that must succeed.
-nlohmann::json JsonOf(const std::string& args) {
-  SCOPED_TRACE(args);
-  const CliResult r = RunTav(args);
-  EXPECT_EQ(r.status, 0) << r.err;
-  return r.status == 0 ? nlohmann::json::parse(r.out) : nlohmann::json();
-}
-
 // The file's JSON without the run-dependent parts (provenance, timing).
 nlohmann::json Reproducible(const std::string& path) {
   nlohmann::json j = nlohmann::json::parse(ReadFile(path));

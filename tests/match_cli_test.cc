@@ -28,19 +28,10 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-class ScopedDir {
+// This binary's temporary directories.
+class TestDir : public ScopedDir {
  public:
-  explicit ScopedDir(const std::string& name)
-      : path_(fs::temp_directory_path() /
-              ("tav_match_cli_" + std::to_string(::getpid()) + "_" + name)) {
-    fs::remove_all(path_);
-  }
-  ~ScopedDir() { fs::remove_all(path_); }
-  std::string str() const { return path_.string(); }
-  std::string file(const std::string& f) const { return (path_ / f).string(); }
-
- private:
-  fs::path path_;
+  explicit TestDir(const std::string& name) : ScopedDir("tav_match_cli", name) {}
 };
 
 // A quick match of these tests: Cathedral 5x5, depth 2 against depth 1.
@@ -70,7 +61,7 @@ int CountLines(const std::string& path) {
 }
 
 TEST(MatchCli, IssueExampleShapeWritesGamesSummaryAndRunJson) {
-  ScopedDir dir("example");
+  TestDir dir("example");
   const std::string openings = dir.str() + "-openings.txt";
   std::ofstream(openings) << "# two openings\nYed3\n\nYed3 Leb2\n";
   const CliResult r = RunTav("match " + kGame + " " + kEngines + " --openings=" + openings +
@@ -97,7 +88,7 @@ TEST(MatchCli, IssueExampleShapeWritesGamesSummaryAndRunJson) {
 }
 
 TEST(MatchCli, UnitPlaysTheGameTheMatchRecorded) {
-  ScopedDir dir("unit");
+  TestDir dir("unit");
   ASSERT_EQ(RunTav(kMatch + " --threads=1 --out=" + dir.str()).status, 0);
   const std::map<int, json> games = Games(dir.file("games.jsonl"));
   json unit = games.at(7);
@@ -126,32 +117,13 @@ TEST(MatchCli, UnitPlaysTheGameTheMatchRecorded) {
 
 // Starts the match, slowed down, as a child process with its output thrown away.
 pid_t SpawnSlowMatch(const std::string& out) {
-  std::vector<std::string> args = {TAV_BINARY,
-                                   "match",
-                                   "--game=cathedral",
-                                   "--size=5",
-                                   "--a=--depth=2 --tt-mb=8",
-                                   "--b=--depth=1 --tt-mb=8",
-                                   "--random-openings=5",
-                                   "--seed=3",
-                                   "--threads=2",
-                                   "--test-delay-ms=300",
-                                   "--out=" + out};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  if (posix_spawn(&pid, TAV_BINARY, &actions, nullptr, argv.data(), environ) != 0) pid = -1;
-  posix_spawn_file_actions_destroy(&actions);
-  return pid;
+  return SpawnTav({"match", "--game=cathedral", "--size=5", "--a=--depth=2 --tt-mb=8",
+                   "--b=--depth=1 --tt-mb=8", "--random-openings=5", "--seed=3", "--threads=2",
+                   "--test-delay-ms=300", "--out=" + out});
 }
 
 TEST(MatchCli, KilledMatchResumesToTheSameGamesAndSummary) {
-  ScopedDir reference("reference"), killed("killed");
+  TestDir reference("reference"), killed("killed");
   ASSERT_EQ(RunTav(kMatch + " --threads=1 --out=" + reference.str()).status, 0);
   const pid_t pid = SpawnSlowMatch(killed.str());
   ASSERT_GT(pid, 0);
@@ -176,7 +148,7 @@ TEST(MatchCli, KilledMatchResumesToTheSameGamesAndSummary) {
 }
 
 TEST(MatchCli, BadInputExitsTwoWithOneLine) {
-  ScopedDir dir("bad");
+  TestDir dir("bad");
   fs::create_directories(dir.str());
   const std::string out = " --out=" + dir.file("m");
   const std::string base = "match " + kGame + " " + kEngines;
@@ -203,7 +175,7 @@ TEST(MatchCli, BadInputExitsTwoWithOneLine) {
 }
 
 TEST(MatchCli, ExploreAndRetroRefuseAMatchDirectory) {
-  ScopedDir dir("foreign");
+  TestDir dir("foreign");
   ASSERT_EQ(RunTav(kMatch + " --threads=1 --out=" + dir.str()).status, 0);
   const std::string before = ReadFile(dir.file("games.jsonl"));
   ExpectBadInput("explore --game=othello --size=4 --plies=1 --tt-mb=16 --out=" + dir.str(),

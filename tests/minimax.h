@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "core/game.h"
+#include "search/values.h"
 
 namespace tav::testing {
 
@@ -33,6 +34,25 @@ int Minimax(const G& game, const typename G::Position& pos, std::uint64_t* nodes
       if (v < 0) v += 1;
     }
     best = std::max(best, v);
+  }
+  return best;
+}
+
+// Depth-limited negamax with evaluate() at the horizon (clamped as the search
+// clamps it) and the solver's own back-up (values.h): the reference of every
+// depth-limited search (fullwidth heuristic mode, the selective search with
+// every move kept).
+template <Game G>
+int DepthLimitedNegamax(const G& game, const typename G::Position& pos, int depth) {
+  typename G::MoveList moves;
+  game.generate_moves(pos, moves);
+  if (moves.size() == 0) return game.final_value(pos);
+  if (depth == 0) return std::clamp(game.evaluate(pos), -G::kMaxValue, G::kMaxValue);
+  int best = std::numeric_limits<int>::min();
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    auto child = pos;
+    game.play(child, moves[i]);
+    best = std::max(best, search::BackUp<G>(DepthLimitedNegamax(game, child, depth - 1)));
   }
   return best;
 }

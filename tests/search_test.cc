@@ -348,21 +348,6 @@ TEST(SearchModes, HeuristicSearchDeepEnoughIsExact) {
 // Plain fixed-depth negamax with the game's evaluation: what the heuristic
 // search must return (it prunes, orders, tries killers and the table first,
 // but may not change the value).
-template <class G>
-int DepthLimitedNegamax(const G& game, const typename G::Position& pos, int depth) {
-  typename G::MoveList moves;
-  game.generate_moves(pos, moves);
-  if (moves.size() == 0) return game.final_value(pos);
-  if (depth == 0) return std::clamp(game.evaluate(pos), -G::kMaxValue, G::kMaxValue);
-  int best = INT_MIN;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    auto child = pos;
-    game.play(child, moves[i]);
-    best = std::max(best, search::BackUp<G>(DepthLimitedNegamax(game, child, depth - 1)));
-  }
-  return best;
-}
-
 TEST(SearchModes, HeuristicSearchEqualsFixedDepthNegamax) {
   // Early 8x8 positions: every transposition is at the same depth (no passes
   // that early) and no leaf is near the exact endgame solver.
@@ -377,7 +362,7 @@ TEST(SearchModes, HeuristicSearchEqualsFixedDepthNegamax) {
     options.tt_mb = 4;
     const auto r = search::Solve(game, pos, options);
     ASSERT_TRUE(r.complete);
-    EXPECT_EQ(r.value, DepthLimitedNegamax(game, pos, depth))
+    EXPECT_EQ(r.value, testing::DepthLimitedNegamax(game, pos, depth))
         << game.position_string(pos) << " depth " << depth;
   };
   for (int i = 0; i < (kSanitized ? 4 : 12); ++i) {

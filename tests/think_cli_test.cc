@@ -12,14 +12,6 @@
 namespace tav::testing {
 namespace {
 
-nlohmann::json JsonOf(const std::string& args) {
-  SCOPED_TRACE(args);
-  const CliResult r = RunTav(args);
-  EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(LineCount(r.out), 1) << r.out;
-  return nlohmann::json::parse(r.out);
-}
-
 TEST(ThinkCli, NearTheEndTheEngineSaysExactAndAgreesWithSolve) {
   for (const std::string game : {"--game=othello --size=4", "--game=cathedral --size=5"}) {
     SCOPED_TRACE(game);

@@ -50,6 +50,7 @@
 
 #include "core/game.h"
 #include "search/busy_table.h"
+#include "search/killers.h"
 #include "search/options.h"
 #include "search/tt.h"
 #include "search/values.h"
@@ -185,21 +186,8 @@ class Searcher {
 
   static constexpr int kSequentialHorizonMoves = 64;
 
-  // Two moves per ply that recently refuted a sibling position.
-  struct Killers {
-    Move move[2]{};
-    int count = 0;
-    void Add(const Move& m) {
-      if (count > 0 && move[0] == m) return;
-      move[1] = move[0];
-      move[0] = m;
-      count = std::min(count + 1, 2);
-    }
-  };
-  Killers& KillersAt(int ply) {
-    if (static_cast<int>(killers_.size()) <= ply) killers_.resize(ply + 1);
-    return killers_[ply];
-  }
+  // The killers (killers.h) of the siblings at `ply`.
+  Killers<Move>& KillersAt(int ply) { return killers_.At(ply); }
 
   // Per-ply child arrays, reused so that the search never allocates once warm.
   Child* Children(int ply, int n) {
@@ -435,7 +423,7 @@ class Searcher {
     const int n = static_cast<int>(moves.size());
     int first[2] = {-1, -1};
     if constexpr (std::equality_comparable<Move>) {
-      Killers& killers = KillersAt(ply);
+      Killers<Move>& killers = KillersAt(ply);
       for (int i = 0; i < n; ++i) {
         if (i == tt_move) continue;
         if (killers.count > 0 && moves[i] == killers.move[0]) first[0] = i;
@@ -634,7 +622,7 @@ class Searcher {
   std::uint64_t nodes_polled_ = 0;  // nodes_ at the last Poll() (the node budget)
   std::vector<std::vector<Child>> child_stack_;
   std::vector<std::vector<int>> order_stack_;
-  std::vector<Killers> killers_;
+  KillerTable<Move> killers_;  // killers.h
 };
 
 }  // namespace tav::search

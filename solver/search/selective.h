@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "search/killers.h"
 #include "search/options.h"
 #include "search/search.h"
 #include "search/tt.h"
@@ -95,7 +96,7 @@ class SelectiveSearch {
   SolveResult<G> Solve(const Position& pos, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     tt_->NewSearch();
-    killers_.clear();  // the result depends on the position and the table only
+    killers_.Clear();  // the result depends on the position and the table only
     Start(options, t0);
     SolveResult<G> r;
     r.mode = Mode::kHeuristic;
@@ -293,7 +294,7 @@ class SelectiveSearch {
     const int n = static_cast<int>(moves.size());
     int first[3] = {tt_move, -1, -1};  // the table's move, then the killers
     if constexpr (std::equality_comparable<Move>) {
-      const Killers& killers = KillersAt(ply);
+      const Killers<Move>& killers = KillersAt(ply);
       for (int i = 0; i < n; ++i) {
         if (i == tt_move) continue;
         for (int j = 0; j < killers.count; ++j) {
@@ -316,22 +317,8 @@ class SelectiveSearch {
     return true;
   }
 
-  // Two moves per ply that recently refuted a sibling one ply above the
-  // horizon (the same placement often refutes the next sibling too).
-  struct Killers {
-    Move move[2]{};
-    int count = 0;
-    void Add(const Move& m) {
-      if (count > 0 && move[0] == m) return;
-      move[1] = move[0];
-      move[0] = m;
-      count = std::min(count + 1, 2);
-    }
-  };
-  Killers& KillersAt(int ply) {
-    if (static_cast<int>(killers_.size()) <= ply) killers_.resize(ply + 1);
-    return killers_[ply];
-  }
+  // The killers (killers.h) of the siblings at `ply`.
+  Killers<Move>& KillersAt(int ply) { return killers_.At(ply); }
 
   // Step 4, higher up: every child made and scored one ply deep (its
   // evaluation from the parent's side; the game's order_score() breaks ties,
@@ -398,7 +385,7 @@ class SelectiveSearch {
   std::chrono::steady_clock::time_point deadline_;
   std::vector<std::vector<Child>> child_stack_;
   std::vector<std::vector<int>> order_stack_;
-  std::vector<Killers> killers_;
+  KillerTable<Move> killers_;  // killers.h
 };
 
 }  // namespace tav::search
