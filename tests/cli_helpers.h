@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -96,14 +97,15 @@ inline nlohmann::json JsonOf(const std::string& args) {
   return r.status == 0 ? nlohmann::json::parse(r.out, nullptr, false) : nlohmann::json();
 }
 
-// A directory under the system's temp folder named after the test binary's
-// `prefix`, this process and `name`, emptied on creation and removed at the
-// end of the scope.
+// A directory under the system's temp folder named after the test program,
+// this process and `name`, emptied on creation and removed at the end of the
+// scope.
 class ScopedDir {
  public:
-  ScopedDir(const std::string& prefix, const std::string& name)
+  explicit ScopedDir(const std::string& name)
       : path_(std::filesystem::temp_directory_path() /
-              (prefix + "_" + std::to_string(::getpid()) + "_" + name)) {
+              (std::string(program_invocation_short_name) + "_" + std::to_string(::getpid()) + "_" +
+               name)) {
     std::filesystem::remove_all(path_);
   }
   ~ScopedDir() { std::filesystem::remove_all(path_); }

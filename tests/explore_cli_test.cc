@@ -29,12 +29,6 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-// This binary's temporary directories.
-class TestDir : public ScopedDir {
- public:
-  explicit TestDir(const std::string& name) : ScopedDir("tav_explore_cli", name) {}
-};
-
 // The exploration of these tests: Othello 6x6, 3 plies from a position
 // with 20 empty squares (73 frontier positions), solved exactly, so it is
 // fast yet has many positions to be interrupted between.
@@ -82,7 +76,7 @@ void WaitForLines(const std::string& path, int lines) {
 }
 
 TEST(ExploreCli, KilledRunResumesToTheSameResults) {
-  TestDir reference("reference"), killed("killed");
+  ScopedDir reference("reference"), killed("killed");
   const CliResult full = RunTav(kRun + " --threads=1 --out=" + reference.str());
   ASSERT_EQ(full.status, 0) << full.err;
 
@@ -113,7 +107,7 @@ TEST(ExploreCli, KilledRunResumesToTheSameResults) {
 }
 
 TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
-  TestDir dir("interrupted");
+  ScopedDir dir("interrupted");
   const pid_t pid = SpawnSlowRun(dir.str());
   ASSERT_GT(pid, 0);
   WaitForLines(dir.file("results.jsonl"), 4);
@@ -134,7 +128,7 @@ TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
 }
 
 TEST(ExploreCli, TornLastLineIsDiscardedWithAWarning) {
-  TestDir dir("torn"), reference("torn_reference");
+  ScopedDir dir("torn"), reference("torn_reference");
   ASSERT_EQ(RunTav(kRun + " --out=" + reference.str()).status, 0);
   ASSERT_EQ(RunTav(kRun + " --out=" + dir.str()).status, 0);
   // Keep ten frontier records and half of the eleventh, as a kill in the
@@ -162,7 +156,7 @@ TEST(ExploreCli, TornLastLineIsDiscardedWithAWarning) {
 
 // Bad input: exit status 2, exactly one line on stderr naming the problem.
 TEST(ExploreCli, ResumeRefusesADifferentExploration) {
-  TestDir dir("different");
+  ScopedDir dir("different");
   ASSERT_EQ(
       RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=2 --out=" + dir.str()).status, 0);
   const std::string same =
@@ -185,7 +179,7 @@ TEST(ExploreCli, ResumeRefusesADifferentExploration) {
 }
 
 TEST(ExploreCli, CorruptedResultLineIsAnError) {
-  TestDir dir("corrupt");
+  ScopedDir dir("corrupt");
   ASSERT_EQ(
       RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=2 --out=" + dir.str()).status, 0);
   { std::ofstream(dir.file("results.jsonl"), std::ios::app) << "{\"kind\": garbage\n"; }
@@ -197,7 +191,7 @@ TEST(ExploreCli, CorruptedResultLineIsAnError) {
 }
 
 TEST(ExploreCli, BadFlags) {
-  TestDir dir("bad");
+  ScopedDir dir("bad");
   const std::string out = " --out=" + dir.str();
   ExpectBadInput("explore --game=othello --size=4" + out, "missing --plies");
   ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2", "missing --out");
@@ -222,7 +216,7 @@ TEST(ExploreCli, BadFlags) {
 }
 
 TEST(ExploreCli, PrintsAFewPlainProgressLinesWhenNotATerminal) {
-  TestDir dir("progress");
+  ScopedDir dir("progress");
   const CliResult r =
       RunTav("explore --tt-mb=16 --game=othello --size=4 --plies=4 --out=" + dir.str());
   ASSERT_EQ(r.status, 0) << r.err;
@@ -249,7 +243,7 @@ TEST(ExploreCli, SolvesASingleWorkUnit) {
 
 TEST(ExploreCli, PositionRecordsCarryTheGameOptionsOfTheRun) {
   // Without them a record of Prairie with empty columns read as the standard game's.
-  TestDir dir("options");
+  ScopedDir dir("options");
   const CliResult r = RunTav(
       "explore --game=prairie --size=3 --empty-columns=b --plies=1 "
       "--tt-mb=16 --out=" +
@@ -268,7 +262,7 @@ TEST(ExploreCli, PositionRecordsCarryTheGameOptionsOfTheRun) {
 }
 
 TEST(ExploreCli, DemoPresetRunsAndCanBeRunAgain) {
-  TestDir dir("demo");
+  ScopedDir dir("demo");
   const CliResult first = RunTav("explore --preset=demo --tt-mb=16 --out=" + dir.str());
   ASSERT_EQ(first.status, 0) << first.err;
   const CliResult second = RunTav("explore --preset=demo --tt-mb=16 --out=" + dir.str());

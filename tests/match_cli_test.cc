@@ -28,12 +28,6 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-// This binary's temporary directories.
-class TestDir : public ScopedDir {
- public:
-  explicit TestDir(const std::string& name) : ScopedDir("tav_match_cli", name) {}
-};
-
 // A quick match of these tests: Cathedral 5x5, depth 2 against depth 1.
 const std::string kGame = "--game=cathedral --size=5";
 const std::string kEngines = "--a='--depth=2 --tt-mb=8' --b='--depth=1 --tt-mb=8'";
@@ -61,7 +55,7 @@ int CountLines(const std::string& path) {
 }
 
 TEST(MatchCli, IssueExampleShapeWritesGamesSummaryAndRunJson) {
-  TestDir dir("example");
+  ScopedDir dir("example");
   const std::string openings = dir.str() + "-openings.txt";
   std::ofstream(openings) << "# two openings\nYed3\n\nYed3 Leb2\n";
   const CliResult r = RunTav("match " + kGame + " " + kEngines + " --openings=" + openings +
@@ -88,7 +82,7 @@ TEST(MatchCli, IssueExampleShapeWritesGamesSummaryAndRunJson) {
 }
 
 TEST(MatchCli, UnitPlaysTheGameTheMatchRecorded) {
-  TestDir dir("unit");
+  ScopedDir dir("unit");
   ASSERT_EQ(RunTav(kMatch + " --threads=1 --out=" + dir.str()).status, 0);
   const std::map<int, json> games = Games(dir.file("games.jsonl"));
   json unit = games.at(7);
@@ -123,7 +117,7 @@ pid_t SpawnSlowMatch(const std::string& out) {
 }
 
 TEST(MatchCli, KilledMatchResumesToTheSameGamesAndSummary) {
-  TestDir reference("reference"), killed("killed");
+  ScopedDir reference("reference"), killed("killed");
   ASSERT_EQ(RunTav(kMatch + " --threads=1 --out=" + reference.str()).status, 0);
   const pid_t pid = SpawnSlowMatch(killed.str());
   ASSERT_GT(pid, 0);
@@ -148,7 +142,7 @@ TEST(MatchCli, KilledMatchResumesToTheSameGamesAndSummary) {
 }
 
 TEST(MatchCli, BadInputExitsTwoWithOneLine) {
-  TestDir dir("bad");
+  ScopedDir dir("bad");
   fs::create_directories(dir.str());
   const std::string out = " --out=" + dir.file("m");
   const std::string base = "match " + kGame + " " + kEngines;
@@ -175,7 +169,7 @@ TEST(MatchCli, BadInputExitsTwoWithOneLine) {
 }
 
 TEST(MatchCli, ExploreAndRetroRefuseAMatchDirectory) {
-  TestDir dir("foreign");
+  ScopedDir dir("foreign");
   ASSERT_EQ(RunTav(kMatch + " --threads=1 --out=" + dir.str()).status, 0);
   const std::string before = ReadFile(dir.file("games.jsonl"));
   ExpectBadInput("explore --game=othello --size=4 --plies=1 --tt-mb=16 --out=" + dir.str(),
