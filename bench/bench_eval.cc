@@ -44,7 +44,8 @@ std::shared_ptr<const eval::LinearModel> Model() {
       eval::BuiltInModel("cathedral", game.variant(), game.board_name(), "");
   if (m.ok()) return std::make_shared<const eval::LinearModel>(*m);
   eval::LinearModel dummy;
-  dummy.weights.assign(Cathedral::kFeatureCount, 0.01);
+  dummy.sets.resize(1);
+  dummy.sets[0].weights.assign(Cathedral::kFeatureCount, 0.01);
   return std::make_shared<const eval::LinearModel>(dummy);
 }
 

@@ -33,8 +33,9 @@ LinearModel ModelFor(const Cathedral& game) {
   m.options = game.options();
   m.feature_set = std::string(game.feature_set());
   m.feature_names = game.feature_names();
-  m.bias = 1.5;
-  for (int i = 0; i < Cathedral::kFeatureCount; ++i) m.weights.push_back(i / 7.0);
+  m.sets.resize(1);
+  m.sets[0].bias = 1.5;
+  for (int i = 0; i < Cathedral::kFeatureCount; ++i) m.sets[0].weights.push_back(i / 7.0);
   m.training = {{"seed", 3}};
   return m;
 }
@@ -59,8 +60,7 @@ TEST(EvalWeights, ASavedModelLoadsBackExactly) {
   ASSERT_TRUE(SaveModel(m, path).ok());
   absl::StatusOr<LinearModel> back = LoadModel(path);
   ASSERT_TRUE(back.ok()) << back.status();
-  EXPECT_EQ(back->weights, m.weights);
-  EXPECT_EQ(back->bias, m.bias);
+  EXPECT_EQ(back->sets, m.sets);
   EXPECT_EQ(back->feature_names, m.feature_names);
   EXPECT_EQ(back->training, m.training);
   EXPECT_EQ(ModelChecksum(*back), ModelChecksum(m));
@@ -71,7 +71,7 @@ TEST(EvalWeights, TheChecksumChangesWithEveryWeightAndTheIdentity) {
   const LinearModel m = ModelFor(MakeCathedral(6));
   for (int i = 0; i < Cathedral::kFeatureCount; ++i) {
     LinearModel changed = m;
-    changed.weights[i] += 1e-9;
+    changed.sets[0].weights[i] += 1e-9;
     EXPECT_NE(ModelChecksum(changed), ModelChecksum(m)) << i;
   }
   LinearModel other = m;
@@ -113,7 +113,7 @@ TEST(EvalWeights, EveryMalformedFileIsRefusedNamingTheProblem) {
       {"{\"schema\": 1, ", "is not JSON"},
       {"[1, 2]", "not a JSON object"},
       {with("kind", "eval"), "kind 'eval', not 'eval_weights'"},
-      {with("schema", 2), "schema 2"},
+      {with("schema", 3), "schema 3"},
       {without("schema"), "missing field 'schema'"},
       {without("bias"), "missing field 'bias'"},
       {without("weights"), "missing field 'weights'"},
@@ -127,6 +127,57 @@ TEST(EvalWeights, EveryMalformedFileIsRefusedNamingTheProblem) {
     ASSERT_FALSE(m.ok()) << c.text;
     EXPECT_NE(m.status().message().find(c.needle), std::string::npos) << m.status();
     EXPECT_NE(m.status().message().find("w.json"), std::string::npos) << m.status();
+  }
+}
+
+// ModelFor with three phase sets cut by the feature "phase".
+LinearModel PhasedModelFor(const Cathedral& game) {
+  LinearModel m = ModelFor(game);
+  m.phase_feature = "phase";
+  m.phase_edges = {0.3, 0.6};
+  m.sets = {m.sets[0], m.sets[0], m.sets[0]};
+  m.sets[1].bias = -4;
+  m.sets[2].bias = 9;
+  EXPECT_TRUE(m.SetPhaseIndex());
+  return m;
+}
+
+TEST(EvalWeights, APhasedModelIsSchema2AndLoadsBackExactly) {
+  const LinearModel m = PhasedModelFor(MakeCathedral(6));
+  const nlohmann::json j = ModelJson(m);
+  EXPECT_EQ(j["schema"], 2);
+  EXPECT_FALSE(j.contains("bias"));
+  absl::StatusOr<LinearModel> back = ParseModel(j.dump(), "p.json");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->sets, m.sets);
+  EXPECT_EQ(back->phase_edges, m.phase_edges);
+  EXPECT_EQ(back->phase_index, m.phase_index);
+  EXPECT_EQ(ModelChecksum(*back), ModelChecksum(m));
+  LinearModel changed = m;
+  changed.phase_edges[1] = 0.61;
+  EXPECT_NE(ModelChecksum(changed), ModelChecksum(m));
+  EXPECT_EQ(ModelJson(ModelFor(MakeCathedral(6)))["schema"], 1);
+}
+
+TEST(EvalWeights, EveryMalformedPhasedFileIsRefusedNamingTheProblem) {
+  const nlohmann::json good = ModelJson(PhasedModelFor(MakeCathedral(6)));
+  auto with = [&](const char* key, nlohmann::json value) {
+    nlohmann::json j = good;
+    j[key] = value;
+    return j.dump();
+  };
+  nlohmann::json fewer = good;
+  fewer["sets"].erase(fewer["sets"].begin());
+  const std::pair<std::string, std::string> cases[] = {
+      {with("phase_edges", {0.6, 0.3}), "not ascending"},
+      {fewer.dump(), "2 weight sets for 2 phase edges"},
+      {with("phase_feature", "nosuch"), "phase_feature 'nosuch'"},
+      {with("sets", {1, 2, 3}), "is not an object"},
+  };
+  for (const auto& [text, needle] : cases) {
+    const absl::StatusOr<LinearModel> m = ParseModel(text, "w.json");
+    ASSERT_FALSE(m.ok()) << text;
+    EXPECT_NE(m.status().message().find(needle), std::string::npos) << m.status();
   }
 }
 
@@ -237,7 +288,11 @@ TEST(CathedralFeatures, TheHandmadeFeatureIsEvaluateAndHandsAreCounted) {
   };
   for (const Cathedral::Position& p : RandomPositions(game, 100, 5)) {
     float f[Cathedral::kFeatureCount];
-    game.features(p, f);
+    const std::optional<std::pair<int, int>> bounds = game.features(p, f);
+    EXPECT_EQ(bounds.has_value(), p.cathedral_state != cathedral::kCathedralInHand);
+    if (bounds) {
+      EXPECT_EQ(*bounds, game.value_bounds(p));
+    }
     EXPECT_EQ(f[index("handmade")], game.evaluate(p));
     EXPECT_EQ(f[index("own_hand")], p.hand_squares[p.to_move]);
     EXPECT_EQ(f[index("opp_hand")], p.hand_squares[p.to_move ^ 1]);
@@ -250,7 +305,7 @@ TEST(CathedralFeatures, TheHandmadeFeatureIsEvaluateAndHandsAreCounted) {
 TEST(CathedralFeatures, TheLearnedValueStaysWithinTheBounds) {
   const Cathedral game = MakeCathedral(6);
   LinearModel m = ModelFor(game);
-  m.bias = 80;  // far outside any bound of a 6x6 position
+  m.sets[0].bias = 80;  // far outside any bound of a 6x6 position
   const Evaluated<Cathedral> learned(game, std::make_shared<const LinearModel>(m));
   for (const Cathedral::Position& p : RandomPositions(game, 50, 9)) {
     if (p.cathedral_state == cathedral::kCathedralInHand) continue;
@@ -258,6 +313,23 @@ TEST(CathedralFeatures, TheLearnedValueStaysWithinTheBounds) {
     EXPECT_GE(learned.evaluate(p), lower);
     EXPECT_LE(learned.evaluate(p), upper);
   }
+}
+
+TEST(EvalWeights, APhasedModelUsesTheSetOfThePositionsPhase) {
+  const Cathedral game = MakeCathedral(6);
+  const LinearModel m = PhasedModelFor(game);
+  float f[Cathedral::kFeatureCount];
+  int seen[3] = {0, 0, 0};
+  for (const Cathedral::Position& p : RandomPositions(game, 60, 4)) {
+    game.features(p, std::span<float>(f, Cathedral::kFeatureCount));
+    const double phase = f[m.phase_index];
+    const int set = phase < 0.3 ? 0 : phase < 0.6 ? 1 : 2;
+    ++seen[set];
+    double v = m.sets[set].bias;
+    for (int i = 0; i < Cathedral::kFeatureCount; ++i) v += m.sets[set].weights[i] * f[i];
+    EXPECT_DOUBLE_EQ(m.Value(f, Cathedral::kFeatureCount), v);
+  }
+  EXPECT_GT(seen[1] + seen[2], 0);
 }
 
 }  // namespace

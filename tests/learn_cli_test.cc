@@ -83,6 +83,34 @@ TEST(LearnCli, ADamagedWeightsFileIsOneErrorLine) {
   for (const std::string& p : {good, bad, cut}) std::filesystem::remove(p);
 }
 
+TEST(LearnCli, BadPlayerLabelsAndPhasesAreOneErrorLine) {
+  const std::string out = " --out=" + Temp("p.json");
+  ExpectBadInput("learn --game=cathedral --size=5 --labels=guess" + out, "bad --labels='guess'");
+  ExpectBadInput("learn --game=cathedral --size=5 --player='--nodes=10 --bogus=1'" + out,
+                 "bad --player=");
+  ExpectBadInput("learn --game=cathedral --size=5 --player='--eval=nosuch.json --nodes=9'" + out,
+                 "nosuch.json");
+  ExpectBadInput("learn --game=cathedral --size=5 --phases=0" + out, "--phases");
+  ExpectBadInput("learn --game=cathedral --size=5 --phases=3 --phase-feature=nope" + out,
+                 "feature named 'nope'");
+}
+
+TEST(LearnCli, AnEngineSelfPlayWithPhasesWritesASchema2File) {
+  const std::string out = Temp("engine.json");
+  ASSERT_EQ(RunTav(Train(5) +
+                   " --player='--nodes=2000 --tt-mb=2' --labels=outcome --phases=2 "
+                   "--threads=2 --out=" +
+                   out)
+                .status,
+            0);
+  const nlohmann::json j = nlohmann::json::parse(ReadFile(out));
+  EXPECT_EQ(j["schema"], 2);
+  EXPECT_EQ(j["sets"].size(), j["phase_edges"].size() + 1);
+  EXPECT_GT(j["training"]["labels"]["outcome"].get<int>(), 0);
+  EXPECT_EQ(JsonOf("eval --game=cathedral --size=5 --json --eval=" + out)["eval"], out);
+  std::filesystem::remove(out);
+}
+
 TEST(LearnCli, TheBuiltInWeightsAreTheDefaultOn10x10AndHandmadeStaysAvailable) {
   const std::string moves = " --moves='Yni4 See5 Sna3 Tna4' --json";
   const nlohmann::json def = JsonOf("eval --game=cathedral" + moves);

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/hash.h"
+#include "engine/config.h"
 #include "eval/linear_model.h"
 #include "games/cathedral/cathedral.h"
 #include "learn/fit.h"
@@ -89,15 +90,92 @@ LearnOptions Small(std::uint64_t seed) {
 TEST(Trainer, TheSameSeedGivesTheSameWeightsAndAnotherSeedOthers) {
   Trainer<Cathedral> a(Five(), Small(1)), b(Five(), Small(1)), c(Five(), Small(2));
   const eval::LinearModel ma = *a.Run(), mb = *b.Run(), mc = *c.Run();
-  EXPECT_EQ(ma.weights, mb.weights);
-  EXPECT_EQ(ma.bias, mb.bias);
+  EXPECT_EQ(ma.sets, mb.sets);
   EXPECT_EQ(eval::ModelChecksum(ma), eval::ModelChecksum(mb));
-  EXPECT_NE(ma.weights, mc.weights);
+  EXPECT_NE(ma.sets, mc.sets);
   EXPECT_GT(a.stats().exact, 0u);
   EXPECT_GT(a.stats().searched, 0u);
   EXPECT_EQ(a.stats().dropped, 0u);
   EXPECT_EQ(a.stats().positions, a.stats().exact + a.stats().searched);
   EXPECT_TRUE(eval::CheckModelFits(ma, Five()).ok());
+}
+
+TEST(FitPhases, CutsAtQuantilesAndFitsEachPhaseOnItsOwnRows) {
+  // y = 1 + 2 x1 for x0 < 0.5, y = -3 - x1 above: two phases of column 0.
+  Dataset d;
+  d.columns = 2;
+  for (int r = 0; r < 400; ++r) {
+    const float x[2] = {static_cast<float>(r % 2 == 0 ? 0.25 : 0.75), static_cast<float>(r % 17)};
+    d.Add(x, x[0] < 0.5 ? 1 + 2.0 * x[1] : -3 - 1.0 * x[1]);
+  }
+  const std::vector<double> edges = PhaseEdges(d, 0, 2);
+  ASSERT_EQ(edges.size(), 1u);
+  EXPECT_DOUBLE_EQ(edges[0], 0.75);
+  const absl::StatusOr<std::vector<LinearFit>> fits = FitPhases(d, 0, 0, edges);
+  ASSERT_TRUE(fits.ok()) << fits.status();
+  ASSERT_EQ(fits->size(), 2u);
+  EXPECT_NEAR((*fits)[0].weights[1], 2, 1e-6);
+  EXPECT_NEAR((*fits)[0].bias, 1, 1e-5);
+  EXPECT_NEAR((*fits)[1].weights[1], -1, 1e-6);
+  EXPECT_NEAR((*fits)[1].bias, -3, 1e-5);
+  // Repeated values give fewer edges, never an empty set; one phase, none.
+  EXPECT_EQ(PhaseEdges(d, 0, 8).size(), 1u);
+  EXPECT_TRUE(PhaseEdges(d, 0, 1).empty());
+  EXPECT_FALSE(FitPhases(d, 0, 0, {0.9, 1.0}).ok());  // a set with no rows
+}
+
+// An engine self-play run with outcome labels and phases.
+LearnOptions EnginePlay(int threads) {
+  LearnOptions o = Small(3);
+  o.games = 12;
+  o.player = *engine::ParseEngineConfig("--nodes=3000 --noise=1 --tt-mb=2");
+  o.labels = Labels::kOutcome;
+  o.exact_plies = 3;
+  o.phases = 3;
+  o.threads = threads;
+  return o;
+}
+
+TEST(Trainer, EngineSelfPlayWithOutcomeLabelsIsTheSameOnOneAndTwoThreads) {
+  Trainer<Cathedral> one(Five(), EnginePlay(1)), two(Five(), EnginePlay(2));
+  const absl::StatusOr<eval::LinearModel> a = one.Run(), b = two.Run();
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_TRUE(b.ok()) << b.status();
+  EXPECT_EQ(a->sets, b->sets);
+  EXPECT_EQ(a->phase_edges, b->phase_edges);
+  EXPECT_EQ(a->phase_feature, "phase");
+  EXPECT_EQ(a->sets.size(), a->phase_edges.size() + 1);
+  EXPECT_GT(a->sets.size(), 1u);
+  EXPECT_GT(one.stats().outcome, 0u);
+  EXPECT_EQ(one.stats().searched, 0u);
+  EXPECT_EQ(one.stats().positions, one.stats().exact + one.stats().outcome);
+  EXPECT_TRUE(eval::CheckModelFits(*a, Five()).ok());
+}
+
+TEST(Trainer, APlayerThatSolvesEveryMoveLabelsEveryPositionExactlyForFree) {
+  // On 5x5 the engine's exact solver reaches from the start: every move it
+  // plays is exact, so every position is labelled by the player's own value
+  // (no outcome label, nothing dropped), even with exact_plies = 1.
+  LearnOptions o = EnginePlay(1);
+  o.player = *engine::ParseEngineConfig("--nodes=100000000 --tt-mb=8");
+  o.play = {.random_opening = 0, .random_rate = 0};
+  o.exact_plies = 1;
+  o.games = 3;
+  Trainer<Cathedral> t(Five(), o);
+  ASSERT_TRUE(t.Run().ok());
+  EXPECT_EQ(t.stats().outcome, 0u);
+  EXPECT_EQ(t.stats().dropped, 0u);
+  EXPECT_EQ(t.stats().positions, t.stats().exact);
+  EXPECT_GT(t.stats().exact, 3u);
+}
+
+TEST(Trainer, APhaseFeatureTheGameLacksIsAnError) {
+  LearnOptions o = EnginePlay(1);
+  o.phase_feature = "no_such_feature";
+  Trainer<Cathedral> t(Five(), o);
+  const absl::StatusOr<eval::LinearModel> m = t.Run();
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.status().message().find("no_such_feature"), std::string::npos) << m.status();
 }
 
 TEST(Trainer, SelfPlayGamesAreReproducibleAndHeldOutGamesDiffer) {

@@ -13,6 +13,7 @@
 #include "cli/game_registry.h"
 #include "core/atomic_file.h"
 #include "core/provenance.h"
+#include "engine/config.h"
 #include "eval/evaluation.h"
 #include "learn/report.h"
 #include "learn/trainer.h"
@@ -27,6 +28,16 @@ ABSL_FLAG(int, label_depth, 1, "learn: plies of the search that labels the earli
 ABSL_FLAG(int, random_opening, 2, "learn: plies played at random at the start of a game");
 ABSL_FLAG(double, random_rate, 0.1, "learn: share of later moves played at random");
 ABSL_FLAG(double, ridge, 1e-3, "learn: ridge penalty per position on standardised weights");
+ABSL_FLAG(std::string, player, "",
+          "learn: the self-play player, an engine configuration (e.g. \"--search=selective "
+          "--nodes=100000 --noise=1\"); empty = greedy one-ply with the game's evaluation");
+ABSL_FLAG(std::string, labels, "search",
+          "learn: how positions before the exact ones are labelled: search (bootstrap bands) "
+          "or outcome (their game's exact outcome)");
+ABSL_FLAG(int, phases, 1,
+          "learn: weight sets, one per game phase (cut at quantiles of the "
+          "feature --phase-feature)");
+ABSL_FLAG(std::string, phase_feature, "phase", "learn: the feature whose value cuts the phases");
 ABSL_FLAG(bool, report, false,
           "learn: measure --eval on held-out games and the parity swing instead of training");
 
@@ -44,9 +55,32 @@ learn::PlayOptions PlayFromFlags() {
 
 void Progress(const std::string& line) { std::fprintf(stderr, "learn: %s\n", line.c_str()); }
 
+// --labels as an enum; InvalidArgument naming a bad value.
+absl::StatusOr<learn::Labels> LabelsFromFlag() {
+  const std::string labels = absl::GetFlag(FLAGS_labels);
+  if (labels == "search") return learn::Labels::kSearch;
+  if (labels == "outcome") return learn::Labels::kOutcome;
+  return absl::InvalidArgumentError(
+      absl::StrCat("bad --labels='", labels, "': name search or outcome"));
+}
+
 template <class G>
 absl::Status Train(const G& game, const std::string& out) {
   learn::LearnOptions o;
+  absl::StatusOr<learn::Labels> labels = LabelsFromFlag();
+  if (!labels.ok()) return labels.status();
+  o.labels = *labels;
+  if (const std::string player = absl::GetFlag(FLAGS_player); !player.empty()) {
+    absl::StatusOr<engine::EngineConfig> config = engine::ParseEngineConfig(player);
+    if (!config.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad --player='", player, "': ", config.status().message()));
+    }
+    o.player = *config;
+  }
+  o.phases = absl::GetFlag(FLAGS_phases);
+  o.phase_feature = absl::GetFlag(FLAGS_phase_feature);
+  o.threads = ThreadsFromFlag();
   o.games = GamesFromFlag();
   o.seed = absl::GetFlag(FLAGS_seed);
   o.play = PlayFromFlags();
@@ -138,14 +172,17 @@ absl::Status RunLearn(const std::vector<std::string>& args) {
 
 Command LearnCommand() {
   return {"learn", "fit a learned evaluation by self-play, or --report on one",
-          "Plays --games self-play games (a greedy one-ply player with the game's own\n"
-          "evaluation; the first --random-opening plies and a --random-rate share of the\n"
-          "others at random, seeded by --seed), labels the last --exact-plies positions of\n"
-          "each game by exact solves, then the earlier ones band by band (--band-plies) by a\n"
-          "depth --label-depth search with the model fitted on the later labels, fits the\n"
-          "weights by ridge least squares (--ridge) and writes the weights file --out\n"
-          "(atomically; data/README.md, kind eval_weights). The same command gives the same\n"
-          "weights. Progress goes to stderr.\n"
+          "Plays --games self-play games, --threads at a time (by --player, an engine\n"
+          "configuration, or a greedy one-ply player with the game's own evaluation; the\n"
+          "first --random-opening plies and a --random-rate share of the others at random,\n"
+          "seeded by --seed), labels exactly the positions the player solved and the last\n"
+          "--exact-plies of each game, then the earlier ones (--labels=search: band by band,\n"
+          "--band-plies, by a depth --label-depth search with the model fitted on the later\n"
+          "labels; --labels=outcome: by the game's exact outcome), fits the weights by ridge\n"
+          "least squares (--ridge), one set per phase with --phases, and writes the weights\n"
+          "file --out (atomically; data/README.md, kind eval_weights). The same command\n"
+          "gives the same weights, whatever --threads (unless --player has a --budget-s).\n"
+          "Progress goes to stderr.\n"
           "With --report: measures --eval (learned or a FILE) on --games held-out games\n"
           "(never the training games, whatever the seeds): the mean absolute error of it and\n"
           "of the handmade evaluation against exact values 6-10 plies before the end, and\n"
@@ -153,12 +190,15 @@ Command LearnCommand() {
           "move (one per symmetry class) for depths 1..--depth (default 2); prints the\n"
           "'eval_report' JSON, or writes it to --out. Example:\n"
           "  tav learn --game=cathedral --size=6 --games=200 --seed=1 --out=w.json\n"
+          "  tav learn --game=cathedral --games=400 --player=\"--nodes=100000 --noise=1\" \\\n"
+          "      --labels=outcome --phases=4 --threads=2 --out=w.json\n"
           "  tav learn --game=cathedral --size=6 --report --eval=w.json --games=50",
           [] {
             std::vector<std::string_view> f(kGameFlags.begin(), kGameFlags.end());
-            for (std::string_view x : {"games", "seed", "out", "exact-plies", "exact-budget-s",
-                                       "band-plies", "label-depth", "random-opening", "random-rate",
-                                       "ridge", "tt-mb", "report", "eval", "depth"}) {
+            for (std::string_view x :
+                 {"games", "seed", "out", "exact-plies", "exact-budget-s", "band-plies",
+                  "label-depth", "random-opening", "random-rate", "ridge", "tt-mb", "player",
+                  "labels", "phases", "phase-feature", "threads", "report", "eval", "depth"}) {
               f.push_back(x);
             }
             return f;

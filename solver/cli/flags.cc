@@ -98,6 +98,7 @@ constexpr FlagRange kFlagRanges[] = {
     {"exact_plies", 1, 64, "1 to 64"},
     {"band_plies", 1, 64, "1 to 64"},
     {"label_depth", 1, 8, "1 to 8"},
+    {"phases", 1, 64, "1 to 64"},
     {"random_opening", 0, 64, "0 to 64"},
     {"random_rate", 0, 1, "0 to 1"},
     {"ridge", 0, 1e6, "0 to 10^6"},

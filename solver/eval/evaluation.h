@@ -25,6 +25,8 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -61,15 +63,28 @@ class Evaluated : public G {
 
   // The model's value of the position's features, rounded, in the units of
   // final_value for the side to move, clamped into the game's admissible
-  // value_bounds when it has them (a value outside is certainly wrong); the
-  // search clamps it into kMaxValue.
+  // value_bounds when it has them (a value outside is certainly wrong): those
+  // features() computed on the way where it hands them back
+  // (FeaturesGiveBounds), else value_bounds(). The search clamps it into
+  // kMaxValue.
   int evaluate(const Position& p) const {
-    const int v = model_->Evaluate(base(), p);
-    if constexpr (HasValueBounds<G>) {
-      const auto [lower, upper] = G::value_bounds(p);
-      return std::clamp(v, lower, upper);
+    float f[G::kFeatureCount];
+    const std::span<float> out(f, G::kFeatureCount);
+    std::optional<std::pair<int, int>> bounds;
+    if constexpr (FeaturesGiveBounds<G>) {
+      bounds = G::features(p, out);
+    } else {
+      G::features(p, out);
     }
-    return v;
+    const int v = model_->Rounded(f, G::kFeatureCount);
+    if (!bounds) {
+      if constexpr (HasValueBounds<G>) {
+        bounds = G::value_bounds(p);
+      } else {
+        return v;
+      }
+    }
+    return std::clamp(v, bounds->first, bounds->second);
   }
 
   const G& base() const { return *this; }

@@ -1,6 +1,7 @@
 // Weights files: writing, reading and checking (linear_model.h has the format).
 #include "eval/linear_model.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -13,9 +14,13 @@ namespace tav::eval {
 namespace {
 
 constexpr std::string_view kKind = "eval_weights";
-constexpr int kSchema = 1;
+constexpr int kOneSetSchema = 1;  // bias, weights
+constexpr int kPhasedSchema = 2;  // phase_feature, phase_edges, sets
 
-// The part of the file the checksum covers: identity and numbers.
+bool Phased(const LinearModel& m) { return !m.phase_feature.empty() || m.sets.size() != 1; }
+
+// The part of the file the checksum covers: identity and numbers (a one-set
+// model exactly as schema 1 wrote it, so schema 1 checksums still hold).
 nlohmann::json CheckedPart(const LinearModel& m) {
   nlohmann::json j;
   j["game"] = m.game;
@@ -24,8 +29,15 @@ nlohmann::json CheckedPart(const LinearModel& m) {
   j["options"] = m.options;
   j["feature_set"] = m.feature_set;
   j["feature_names"] = m.feature_names;
-  j["bias"] = m.bias;
-  j["weights"] = m.weights;
+  if (!Phased(m)) {
+    j["bias"] = m.sets[0].bias;
+    j["weights"] = m.sets[0].weights;
+    return j;
+  }
+  j["phase_feature"] = m.phase_feature;
+  j["phase_edges"] = m.phase_edges;
+  j["sets"] = nlohmann::json::array();
+  for (const WeightSet& s : m.sets) j["sets"].push_back({{"bias", s.bias}, {"weights", s.weights}});
   return j;
 }
 
@@ -65,6 +77,21 @@ const nlohmann::json& ArrayField(const nlohmann::json& j, const char* key) {
   return *it;
 }
 
+// One weight set: the fields bias and weights of j (`where` prefixes their
+// names in errors); throws std::invalid_argument.
+WeightSet SetFromJson(const nlohmann::json& j, const std::string& where) {
+  if (!j.is_object()) throw std::invalid_argument(absl::StrCat("'", where, "' is not an object"));
+  if (!j.contains("bias"))
+    throw std::invalid_argument(absl::StrCat("missing field '", where, "bias'"));
+  WeightSet s;
+  s.bias = NumberField(j["bias"], where + "bias");
+  const nlohmann::json& weights = ArrayField(j, "weights");
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    s.weights.push_back(NumberField(weights[i], absl::StrCat(where, "weights[", i, "]")));
+  }
+  return s;
+}
+
 // The model of a parsed file; throws std::invalid_argument naming the problem.
 LinearModel FromJson(const nlohmann::json& j) {
   if (!j.is_object()) throw std::invalid_argument("not a JSON object");
@@ -74,9 +101,11 @@ LinearModel FromJson(const nlohmann::json& j) {
   }
   const auto schema = j.find("schema");
   if (schema == j.end()) throw std::invalid_argument("missing field 'schema'");
-  if (!schema->is_number_integer() || schema->get<std::int64_t>() != kSchema) {
-    throw std::invalid_argument(
-        absl::StrCat("schema ", schema->dump(), ", this build reads schema ", kSchema));
+  if (!schema->is_number_integer() || (schema->get<std::int64_t>() != kOneSetSchema &&
+                                       schema->get<std::int64_t>() != kPhasedSchema)) {
+    throw std::invalid_argument(absl::StrCat("schema ", schema->dump(),
+                                             ", this build reads schemas ", kOneSetSchema, " and ",
+                                             kPhasedSchema));
   }
   LinearModel m;
   m.game = StringField(j, "game");
@@ -88,15 +117,35 @@ LinearModel FromJson(const nlohmann::json& j) {
     if (!name.is_string()) throw std::invalid_argument("a feature name is not text");
     m.feature_names.push_back(name.get<std::string>());
   }
-  if (!j.contains("bias")) throw std::invalid_argument("missing field 'bias'");
-  m.bias = NumberField(j["bias"], "bias");
-  const nlohmann::json& weights = ArrayField(j, "weights");
-  for (std::size_t i = 0; i < weights.size(); ++i) {
-    m.weights.push_back(NumberField(weights[i], absl::StrCat("weights[", i, "]")));
+  if (schema->get<std::int64_t>() == kOneSetSchema) {
+    m.sets.push_back(SetFromJson(j, ""));
+  } else {
+    m.phase_feature = StringField(j, "phase_feature");
+    const nlohmann::json& edges = ArrayField(j, "phase_edges");
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      m.phase_edges.push_back(NumberField(edges[i], absl::StrCat("phase_edges[", i, "]")));
+      if (i > 0 && !(m.phase_edges[i] > m.phase_edges[i - 1])) {
+        throw std::invalid_argument("phase_edges are not ascending");
+      }
+    }
+    const nlohmann::json& sets = ArrayField(j, "sets");
+    for (std::size_t k = 0; k < sets.size(); ++k) {
+      m.sets.push_back(SetFromJson(sets[k], absl::StrCat("sets[", k, "].")));
+    }
+    if (m.sets.size() != m.phase_edges.size() + 1) {
+      throw std::invalid_argument(
+          absl::StrCat(m.sets.size(), " weight sets for ", m.phase_edges.size(), " phase edges"));
+    }
+    if (!m.SetPhaseIndex()) {
+      throw std::invalid_argument(
+          absl::StrCat("phase_feature '", m.phase_feature, "' is not one of the feature names"));
+    }
   }
-  if (m.weights.size() != m.feature_names.size()) {
-    throw std::invalid_argument(
-        absl::StrCat(m.weights.size(), " weights for ", m.feature_names.size(), " feature names"));
+  for (const WeightSet& s : m.sets) {
+    if (s.weights.size() != m.feature_names.size()) {
+      throw std::invalid_argument(absl::StrCat(s.weights.size(), " weights for ",
+                                               m.feature_names.size(), " feature names"));
+    }
   }
   if (j.contains("training")) m.training = j["training"];
   const std::string checksum = StringField(j, "checksum");
@@ -111,13 +160,22 @@ LinearModel FromJson(const nlohmann::json& j) {
 
 }  // namespace
 
+bool LinearModel::SetPhaseIndex() {
+  phase_index = -1;
+  if (phase_feature.empty()) return true;
+  const auto it = std::find(feature_names.begin(), feature_names.end(), phase_feature);
+  if (it == feature_names.end()) return false;
+  phase_index = static_cast<int>(it - feature_names.begin());
+  return true;
+}
+
 std::string ModelChecksum(const LinearModel& model) {
   return absl::StrFormat("%016x", HashText(CheckedPart(model).dump()));
 }
 
 nlohmann::json ModelJson(const LinearModel& model) {
   nlohmann::json j = CheckedPart(model);
-  j["schema"] = kSchema;
+  j["schema"] = Phased(model) ? kPhasedSchema : kOneSetSchema;
   j["kind"] = std::string(kKind);
   j["training"] = model.training;
   j["checksum"] = ModelChecksum(model);

@@ -8,13 +8,24 @@
 // fitting by least squares, and weights a person can read; the trade-off is
 // that everything non-linear must be built into the features by the game.
 //
+// Phases. What a feature is worth changes over a game (room counts more late,
+// tempo more early), which one set of weights can only average. So a model
+// may hold one weight set per game phase, the way Logistello and Edax keep
+// one per disc count: `phase_feature` names the feature whose value picks the
+// set (set k for phase_edges[k-1] <= value < phase_edges[k]), each set fitted
+// on the positions of its phase alone. The cost is one comparison per edge per
+// evaluation; the trade-off is fewer positions per fitted set.
+//
 // Weights file: a small JSON object, versioned (data/README.md, kind
-// "eval_weights", schema 1): game, variant, board, options, feature_set and
-// feature_names (which must equal the game's), bias, weights, the training
-// set and the command that produced it, and a checksum: Mix64 folded over the
-// canonical JSON dump of the identity and the numbers (every field but
-// "training" and "checksum"), 16 hex digits. Loading checks everything;
-// damage or a mismatch is an error naming it, never a silent fallback.
+// "eval_weights"): game, variant, board, options, feature_set and
+// feature_names (which must equal the game's); schema 1 has one set, `bias`
+// and `weights`; schema 2 has `phase_feature`, `phase_edges` and `sets`, a
+// list of {bias, weights}; then the training set and the command that
+// produced it, and a checksum: Mix64 folded over the canonical JSON dump of
+// the identity and the numbers (every field but "training" and "checksum"),
+// 16 hex digits. Loading checks everything; damage or a mismatch is an error
+// naming it, never a silent fallback. A model with one set is written as
+// schema 1.
 //
 // Built-in weights: the files under data/eval/ are compiled into the binary
 // (CMake writes their text into a generated source, builtin_weights.cc), so a
@@ -22,9 +33,12 @@
 // run time; BuiltInModel finds them by game, variant, board and options.
 #pragma once
 
+#include <concepts>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -49,24 +63,75 @@ concept HasFeatures = requires(const G& g, const typename G::Position& p, std::s
   {g.features(p, out)};
 };
 
+// The set a phase value x falls in: k for edges[k-1] <= x < edges[k].
+inline int PhaseSet(double x, const std::vector<double>& edges) {
+  int k = 0;
+  while (k < static_cast<int>(edges.size()) && x >= edges[k]) ++k;
+  return k;
+}
+
+// One phase's weights: value = bias + weights . features.
+struct WeightSet {
+  double bias = 0;
+  std::vector<double> weights;  // one per feature
+  bool operator==(const WeightSet&) const = default;
+};
+
+// OPTIONAL refinement: features() returns the value bounds it computed on the
+// way (std::optional<std::pair<int, int>>, none where it computed none), so
+// that the learned evaluation (evaluation.h) clamps without a second
+// value_bounds().
+template <class G>
+concept FeaturesGiveBounds = HasFeatures<G> &&
+    requires(const G& g, const typename G::Position& p, std::span<float> out) {
+  { g.features(p, out) } -> std::same_as<std::optional<std::pair<int, int>>>;
+};
+
 struct LinearModel {
   std::string game, variant, board, options, feature_set;
   std::vector<std::string> feature_names;
-  double bias = 0;
-  std::vector<double> weights;  // one per feature
+  // Empty: one set. Else the feature whose value picks the set, and the
+  // ascending edges between sets (sets.size() == phase_edges.size() + 1).
+  std::string phase_feature;
+  std::vector<double> phase_edges;
+  std::vector<WeightSet> sets;  // at least one
   // How it was made (command, seed, positions, labels, provenance); carried,
   // not checked, and not part of the checksum.
   nlohmann::json training = nlohmann::json::object();
 
-  // bias + weights . features(p), rounded to the nearest integer.
+  // The index of phase_feature in feature_names, -1 for a one-set model (set
+  // by ParseModel and SetPhaseIndex; not part of the file).
+  int phase_index = -1;
+
+  // Resolves phase_index from phase_feature; false if no feature has that name.
+  bool SetPhaseIndex();
+
+  // The set that features `f` fall in.
+  int SetOf(const float* f) const {
+    return phase_index < 0 ? 0 : PhaseSet(f[phase_index], phase_edges);
+  }
+
+  // bias + weights . f of f's set, unrounded.
+  double Value(const float* f, int count) const {
+    const WeightSet& s = sets[SetOf(f)];
+    double v = s.bias;
+    for (int i = 0; i < count; ++i) v += s.weights[i] * f[i];
+    return v;
+  }
+
+  // Value(f), rounded to the nearest integer.
+  int Rounded(const float* f, int count) const {
+    const double v = Value(f, count);
+    return static_cast<int>(v < 0 ? v - 0.5 : v + 0.5);
+  }
+
+  // Rounded(features(p)).
   template <class G>
   requires HasFeatures<G>
   int Evaluate(const G& game, const typename G::Position& p) const {
     float f[G::kFeatureCount];
     game.features(p, std::span<float>(f, G::kFeatureCount));
-    double v = bias;
-    for (int i = 0; i < G::kFeatureCount; ++i) v += weights[i] * f[i];
-    return static_cast<int>(v < 0 ? v - 0.5 : v + 0.5);
+    return Rounded(f, G::kFeatureCount);
   }
 };
 
@@ -108,9 +173,16 @@ requires HasFeatures<G> absl::Status CheckModelFits(const LinearModel& model, co
   if (model.feature_set != game.feature_set()) {
     return differs("feature set", model.feature_set, std::string(game.feature_set()));
   }
-  if (static_cast<int>(model.weights.size()) != G::kFeatureCount) {
-    return absl::InvalidArgumentError(absl::StrCat("weights file has ", model.weights.size(),
-                                                   " weights, the features ", G::kFeatureCount));
+  if (model.sets.empty() || static_cast<int>(model.feature_names.size()) != G::kFeatureCount) {
+    return absl::InvalidArgumentError(absl::StrCat("weights file has ", model.feature_names.size(),
+                                                   " feature names, the features ",
+                                                   G::kFeatureCount));
+  }
+  for (const WeightSet& set : model.sets) {
+    if (static_cast<int>(set.weights.size()) != G::kFeatureCount) {
+      return absl::InvalidArgumentError(absl::StrCat("weights file has ", set.weights.size(),
+                                                     " weights, the features ", G::kFeatureCount));
+    }
   }
   for (int i = 0; i < G::kFeatureCount; ++i) {
     if (model.feature_names[i] != game.feature_names()[i]) {

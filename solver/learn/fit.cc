@@ -1,6 +1,10 @@
 #include "learn/fit.h"
 
+#include <algorithm>
 #include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "eval/linear_model.h"
 
 namespace tav::learn {
 
@@ -85,6 +89,41 @@ double Predict(const LinearFit& fit, std::span<const float> features) {
   double v = fit.bias;
   for (std::size_t i = 0; i < features.size(); ++i) v += fit.weights[i] * features[i];
   return v;
+}
+
+std::vector<double> PhaseEdges(const Dataset& data, int column, int phases) {
+  std::vector<double> edges;
+  if (phases <= 1 || data.rows() == 0) return edges;
+  std::vector<float> values(data.rows());
+  for (std::size_t r = 0; r < data.rows(); ++r) values[r] = data.row(r)[column];
+  std::sort(values.begin(), values.end());
+  for (int k = 1; k < phases; ++k) {
+    const double edge = values[values.size() * k / phases];
+    // Distinct and above the smallest value, so that no set is empty.
+    if (edge > values.front() && (edges.empty() || edge > edges.back())) edges.push_back(edge);
+  }
+  return edges;
+}
+
+absl::StatusOr<std::vector<LinearFit>> FitPhases(const Dataset& data, double lambda, int column,
+                                                 const std::vector<double>& edges) {
+  std::vector<Dataset> parts(edges.size() + 1);
+  for (Dataset& part : parts) part.columns = data.columns;
+  for (std::size_t r = 0; r < data.rows(); ++r) {
+    const auto x = data.row(r);
+    parts[eval::PhaseSet(x[column], edges)].Add(x, data.y[r]);
+  }
+  std::vector<LinearFit> fits;
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    if (parts[k].rows() == 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("no labelled positions in phase set ", k, ": ask for fewer --phases"));
+    }
+    absl::StatusOr<LinearFit> fit = FitRidge(parts[k], lambda);
+    if (!fit.ok()) return fit.status();
+    fits.push_back(*std::move(fit));
+  }
+  return fits;
 }
 
 }  // namespace tav::learn

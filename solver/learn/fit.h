@@ -48,6 +48,16 @@ struct LinearFit {
 // not positive definite (only with lambda == 0 and dependent columns).
 absl::StatusOr<LinearFit> FitRidge(const Dataset& data, double lambda);
 
+// Phases (eval/linear_model.h): the edges cutting column `column` of `data`
+// into `phases` sets of about equal size (its quantiles), ascending and
+// distinct, so fewer when values repeat; none for phases <= 1.
+std::vector<double> PhaseEdges(const Dataset& data, int column, int phases);
+
+// One FitRidge per phase set: set k on the rows whose `column` value falls in
+// it (eval::PhaseSet). InvalidArgument if a set has no rows.
+absl::StatusOr<std::vector<LinearFit>> FitPhases(const Dataset& data, double lambda, int column,
+                                                 const std::vector<double>& edges);
+
 // bias + w.x for one row.
 double Predict(const LinearFit& fit, std::span<const float> features);
 

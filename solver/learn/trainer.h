@@ -4,39 +4,54 @@
 //
 // Design (the way Logistello's and Edax's evaluations were fitted: from
 // positions whose value is known, bootstrapping from the end):
-//  1. Self-play. Each game is played by a greedy one-ply player with the
-//     game's own evaluate(), exploring: the first `random_opening` plies and
-//     a `random_rate` share of the others are uniformly random moves, and
-//     ties between best moves are broken at random. Game i's choices come
-//     from SplitMix64(Mix64(seed) ^ i ^ purpose), so the training games and
-//     the report's held-out games never coincide, whatever the seeds.
+//  1. Self-play. Each game is played by `player`: a greedy one-ply player
+//     with the game's own evaluate() (ties broken at random), or an engine
+//     configuration (engine/config.h, e.g. "--search=selective
+//     --nodes=100000 --noise=1"), whose games look like the positions the
+//     engine meets in play. Exploring: the first `random_opening` plies and a
+//     `random_rate` share of the others are uniformly random moves. Game i's
+//     choices come from SplitMix64(Mix64(seed) ^ i ^ purpose) (an engine's
+//     noise seed too), so the training games and the report's held-out games
+//     never coincide, whatever the seeds. Games are played `threads` at a
+//     time; each game's labels depend on its index alone and are merged in
+//     game order, so the weights do not depend on the thread count (with an
+//     engine on a --budget-s budget they depend on the clock).
 //  2. Exact labels. The last `exact_plies` positions of every game are
-//     solved exactly (search::Solver kExact). A solve that runs past
-//     `exact_budget_s` is dropped and counted (the only clock in the run:
-//     with a budget no position reaches, the run is a function of the
-//     command); the counts are in the file's training block.
-//  3. Bootstrapped labels, ply by ply from the end. The earlier positions are
-//     labelled in bands of `band_plies` plies: a model is fitted on all the
-//     labels so far, then the next band's positions get the value of a
-//     depth-`label_depth` search with that model at the horizon (a fresh
-//     table per search, so a label depends only on the position and the
-//     model). Each band thus looks through the search onto positions whose
-//     model was fitted on values closer to the end.
+//     solved exactly (search::Solver kExact; a move the engine played
+//     exactly gives its value without a second solve). A solve that runs past
+//     `exact_budget_s` is dropped and counted (the only other clock in the
+//     run); the counts are in the file's training block.
+//  3. The earlier positions, by `labels`:
+//     - kSearch, bootstrapped ply by ply from the end: in bands of
+//       `band_plies` plies, a model is fitted on all the labels so far, then
+//       the next band's positions get the value of a depth-`label_depth`
+//       search with that model at the horizon (a fresh table per search, so
+//       a label depends only on the position and the model);
+//     - kOutcome, the game's outcome: the exact value of the earliest exactly
+//       labelled position of the game, for the side to move (a Monte-Carlo
+//       return: unbiased for the player's own play, noisy far from the end).
 //  4. The final fit (learn/fit.h: ridge on the normal equations) over every
-//     label gives the weights file.
-// The trade-off: labels further back are only as good as the model a band
-// earlier; exact labels anchor them, and a deeper label search costs time
-// per position (a 10x10 Cathedral position has hundreds of moves).
+//     label gives the weights file; with `phases` > 1, one weight set per
+//     phase (eval/linear_model.h), cut at the quantiles of the feature named
+//     `phase_feature`.
+// The trade-off: search labels further back are only as good as the model a
+// band earlier, outcome labels only as good as the player's play; exact
+// labels anchor both, and a deeper label search or a stronger player costs
+// time per position (a 10x10 Cathedral position has hundreds of moves).
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <functional>
 #include <limits>
 #include <memory>
+#include <new>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -44,6 +59,8 @@
 #include "core/game.h"
 #include "core/game_options.h"
 #include "core/hash.h"
+#include "engine/config.h"
+#include "engine/engine.h"
 #include "eval/evaluation.h"
 #include "eval/linear_model.h"
 #include "learn/fit.h"
@@ -56,16 +73,25 @@ struct PlayOptions {
   double random_rate = 0.1;  // share of later moves played uniformly at random
 };
 
+// How the positions before the exactly labelled ones are labelled (design, 3).
+enum class Labels { kSearch, kOutcome };
+
 struct LearnOptions {
   int games = 100;
   std::uint64_t seed = 1;
   PlayOptions play;
-  int exact_plies = 10;        // exact labels for the last plies of each game
-  double exact_budget_s = 60;  // a solve past this is dropped (a guard, not a tuning)
-  int band_plies = 4;          // bootstrap band: plies labelled per fitted model
-  int label_depth = 1;         // plies of the labelling search
-  double ridge = 1e-3;         // penalty per position on standardised weights
-  std::size_t tt_mb = 16;      // the exact solver's table
+  // The self-play player: none, the greedy one-ply player; else an engine.
+  std::optional<engine::EngineConfig> player;
+  Labels labels = Labels::kSearch;
+  int phases = 1;                       // weight sets (eval/linear_model.h)
+  std::string phase_feature = "phase";  // the feature that cuts them
+  int threads = 1;                      // games played at a time
+  int exact_plies = 10;                 // exact labels for the last plies of each game
+  double exact_budget_s = 60;           // a solve past this is dropped (a guard, not a tuning)
+  int band_plies = 4;                   // bootstrap band: plies labelled per fitted model
+  int label_depth = 1;                  // plies of the labelling search
+  double ridge = 1e-3;                  // penalty per position on standardised weights
+  std::size_t tt_mb = 16;               // the exact solver's table
   std::function<void(const std::string&)> progress;  // one line per stage
 };
 
@@ -74,6 +100,7 @@ struct LearnStats {
   std::size_t positions = 0;  // labelled positions fitted
   std::size_t exact = 0;      // of them labelled exactly
   std::size_t searched = 0;   // labelled by a search of a model
+  std::size_t outcome = 0;    // labelled by their game's outcome
   std::size_t dropped = 0;    // exact solves past the budget
   double seconds = 0;
   double train_mae = 0;  // mean |label - model| over the fitted positions
@@ -167,9 +194,9 @@ inline search::SolveOptions HeuristicOptions(int depth) {
   return o;
 }
 
-// A model of `game` with the fitted weights (training block left empty).
+// A model of `game`: its identity, no weights yet (training block empty).
 template <Game G>
-requires eval::HasFeatures<G> eval::LinearModel ModelOf(const G& game, const LinearFit& fit) {
+requires eval::HasFeatures<G> eval::LinearModel ModelIdentity(const G& game) {
   eval::LinearModel m;
   m.game = std::string(G::kName);
   m.variant = game.variant();
@@ -177,8 +204,6 @@ requires eval::HasFeatures<G> eval::LinearModel ModelOf(const G& game, const Lin
   m.options = GameOptions(game);
   m.feature_set = std::string(game.feature_set());
   m.feature_names = game.feature_names();
-  m.bias = fit.bias;
-  m.weights = fit.weights;
   return m;
 }
 
@@ -190,6 +215,37 @@ int SearchValue(const E& game, const typename E::Position& pos, int depth) {
   return solver.Solve(pos).value;
 }
 
+// One self-play game of an engine from the start: every position, the start
+// first and the final position last, and for each the value of the move
+// played from it when the engine played it exactly (else nullopt). The
+// random moves are as SelfPlayGame's.
+template <Game G>
+std::vector<typename G::Position> EnginePlayGame(const G& game, engine::Engine<G>& player,
+                                                 SplitMix64& rng, const PlayOptions& options,
+                                                 std::vector<std::optional<int>>& exact) {
+  std::vector<typename G::Position> line = {game.start()};
+  exact.assign(1, std::nullopt);
+  typename G::MoveList moves;
+  player.NewGame();
+  while (!game.is_over(line.back())) {
+    const typename G::Position pos = line.back();
+    const bool random = static_cast<int>(line.size()) <= options.random_opening ||
+                        static_cast<double>(rng.Next() >> 11) * 0x1p-53 < options.random_rate;
+    typename G::Position next = pos;
+    if (random) {
+      game.generate_moves(pos, moves);
+      game.play(next, moves[rng.Below(moves.size())]);
+    } else {
+      const engine::MoveChoice<G> c = player.Choose(pos);
+      game.play(next, c.move);
+      if (c.exact) exact.back() = c.value;
+    }
+    line.push_back(next);
+    exact.push_back(std::nullopt);
+  }
+  return line;
+}
+
 template <Game G>
 requires eval::HasFeatures<G>
 class Trainer {
@@ -198,42 +254,48 @@ class Trainer {
 
   Trainer(const G& game, LearnOptions options) : game_(game), options_(std::move(options)) {}
 
-  // Plays, labels and fits (see the design above).
+  // Plays, labels and fits (see the design above). InvalidArgument for a
+  // phase feature the game does not have or an engine that does not resolve.
   absl::StatusOr<eval::LinearModel> Run() {
     const auto t0 = std::chrono::steady_clock::now();
-    // Step 1. Self-play and exact labels, game by game.
-    search::Solver<G> exact(game_, ExactOptions(options_.tt_mb, options_.exact_budget_s));
+    if (absl::Status ok = CheckOptions(); !ok.ok()) return ok;
+    Report(absl::StrFormat("%d self-play games, %d at a time", options_.games,
+                           std::max(1, options_.threads)));
+    // Step 1. Self-play and exact labels (outcome labels too), game by game.
+    std::vector<GameLabels> games(options_.games);
+    if (absl::Status played = PlayGames(games); !played.ok()) return played;
     int longest = 0;
-    for (int g = 0; g < options_.games; ++g) {
-      SplitMix64 rng = GameRng(options_.seed, kTrainingGames, g);
-      const std::vector<Position> line = SelfPlayGame(game_, rng, options_.play);
-      longest = std::max(longest, static_cast<int>(line.size()) - 1);
-      LabelEnd(exact, line);
-      if (options_.progress && ((g + 1) % 10 == 0 || g + 1 == options_.games)) {
-        Report(absl::StrFormat("game %d/%d: %zu exact labels, %zu dropped", g + 1, options_.games,
-                               stats_.exact, stats_.dropped));
-      }
+    for (const GameLabels& g : games) {
+      longest = std::max(longest, g.plies);
+      for (const auto& [pos, label] : g.exact) Add(pos, label);
+      for (const auto& [pos, label] : g.outcome) Add(pos, label);
+      pending_.insert(pending_.end(), g.pending.begin(), g.pending.end());
+      stats_.exact += g.exact.size();
+      stats_.outcome += g.outcome.size();
+      stats_.dropped += g.dropped;
     }
     stats_.games = options_.games;
-    // Step 2. Bootstrap bands, from the end back to the start.
-    absl::StatusOr<LinearFit> fit = FitRidge(data_, options_.ridge);
-    if (!fit.ok()) return fit.status();
-    for (int from = options_.exact_plies + 1; from <= longest; from += options_.band_plies) {
-      LabelBand(*fit, from, from + options_.band_plies - 1);
-      fit = FitRidge(data_, options_.ridge);
-      if (!fit.ok()) return fit.status();
-      Report(absl::StrFormat("plies %d-%d from the end labelled by search: %zu positions", from,
-                             from + options_.band_plies - 1, data_.rows()));
+    // Step 2. Search labels: bootstrap bands, from the end back to the start.
+    absl::StatusOr<eval::LinearModel> model = Fit();
+    if (!model.ok()) return model.status();
+    if (options_.labels == Labels::kSearch) {
+      for (int from = options_.exact_plies + 1; from <= longest; from += options_.band_plies) {
+        LabelBand(*model, from, from + options_.band_plies - 1);
+        model = Fit();
+        if (!model.ok()) return model.status();
+        Report(absl::StrFormat("plies %d-%d from the end labelled by search: %zu positions", from,
+                               from + options_.band_plies - 1, data_.rows()));
+      }
     }
     // Step 3. The final model and its statistics.
     stats_.positions = data_.rows();
     double error = 0;
     for (std::size_t r = 0; r < data_.rows(); ++r) {
-      error += std::abs(Predict(*fit, data_.row(r)) - data_.y[r]);
+      error += std::abs(model->Value(data_.row(r).data(), data_.columns) - data_.y[r]);
     }
     stats_.train_mae = error / static_cast<double>(std::max<std::size_t>(1, data_.rows()));
     stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return ModelOf(game_, *fit);
+    return model;
   }
 
   const LearnStats& stats() const { return stats_; }
@@ -243,34 +305,141 @@ class Trainer {
     Position pos;
     int from_end;
   };
+  // What one game gives: labelled positions, and those left for the bands.
+  struct GameLabels {
+    int plies = 0;
+    std::vector<std::pair<Position, int>> exact, outcome;
+    std::vector<Pending> pending;
+    std::size_t dropped = 0;
+  };
 
-  // Labels the last exact_plies positions of `line` exactly (the final,
-  // finished position is no sample: its value needs no evaluation) and keeps
-  // the earlier ones for the bands.
-  void LabelEnd(search::Solver<G>& exact, const std::vector<Position>& line) {
+  absl::Status CheckOptions() const {
+    if (options_.phases > 1 && PhaseColumn() < 0) {
+      return absl::InvalidArgumentError(absl::StrCat("--phases needs a feature named '",
+                                                     options_.phase_feature, "'; ",
+                                                     std::string(G::kName), " has none"));
+    }
+    if (options_.player) return engine::MakeEngine(game_, *options_.player).status();
+    return absl::OkStatus();
+  }
+
+  int PhaseColumn() const {
+    const std::vector<std::string>& names = game_.feature_names();
+    const auto it = std::find(names.begin(), names.end(), options_.phase_feature);
+    return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+  }
+
+  // Plays and labels every game, options_.threads at a time (each thread
+  // with its own solver and engine); an error (out of memory) stops the rest.
+  absl::Status PlayGames(std::vector<GameLabels>& games) {
+    std::atomic<int> done = 0;
+    std::atomic<bool> failed = false;
+    std::string error;
+#pragma omp parallel num_threads(std::max(1, options_.threads))
+    {
+      try {
+        search::Solver<G> exact(game_, ExactOptions(options_.tt_mb, options_.exact_budget_s));
+#pragma omp for schedule(dynamic)
+        for (int g = 0; g < options_.games; ++g) {
+          if (failed.load()) continue;
+          games[g] = PlayGame(g, exact);
+          const int n = ++done;
+          if (n % 10 == 0 || n == options_.games) {
+#pragma omp critical(tav_learn_progress)
+            Report(absl::StrFormat("game %d/%d played and labelled", n, options_.games));
+          }
+        }
+      } catch (const std::bad_alloc&) {
+#pragma omp critical(tav_learn_error)
+        error = "out of memory: could not allocate the self-play's tables (try a smaller --tt-mb)";
+        failed = true;
+      }
+    }
+    if (failed) return absl::ResourceExhaustedError(error);
+    return absl::OkStatus();
+  }
+
+  // Game g: played by the player (an engine with its own noise seed and a
+  // fresh table, or the greedy one-ply player), then labelled.
+  GameLabels PlayGame(int g, search::Solver<G>& exact) const {
+    SplitMix64 rng = GameRng(options_.seed, kTrainingGames, g);
+    std::vector<std::optional<int>> known;
+    std::vector<Position> line;
+    if (options_.player) {
+      engine::EngineConfig config = *options_.player;
+      config.seed = rng.Next();
+      std::unique_ptr<engine::Engine<G>> player = *engine::MakeEngine(game_, config);
+      line = EnginePlayGame(game_, *player, rng, options_.play, known);
+    } else {
+      line = SelfPlayGame(game_, rng, options_.play);
+      known.assign(line.size(), std::nullopt);
+    }
+    GameLabels labels;
+    labels.plies = static_cast<int>(line.size()) - 1;
+    LabelEnd(exact, line, known, labels);
+    return labels;
+  }
+
+  // Labels the positions of `line` exactly where the player's move was exact
+  // and in the last exact_plies (the final, finished position is no sample:
+  // its value needs no evaluation), and the earlier ones by the outcome or
+  // keeps them for the bands.
+  void LabelEnd(search::Solver<G>& exact, const std::vector<Position>& line,
+                const std::vector<std::optional<int>>& known, GameLabels& labels) const {
     const int plies = static_cast<int>(line.size()) - 1;
+    std::optional<std::pair<int, int>> earliest;  // (index, exact value) of the earliest label
     for (int i = plies - 1; i >= 0; --i) {
       const int from_end = plies - i;
       if (game_.is_over(line[i])) continue;
-      if (from_end > options_.exact_plies) {
-        pending_.push_back({line[i], from_end});
-        continue;
+      std::optional<int> value = known[i];
+      if (!value && from_end <= options_.exact_plies) {
+        value = ExactValue(exact, line[i]);
+        if (!value) {
+          ++labels.dropped;
+          continue;
+        }
       }
-      const std::optional<int> value = ExactValue(exact, line[i]);
-      if (!value) {
-        ++stats_.dropped;
-        continue;
+      if (value) {
+        labels.exact.emplace_back(line[i], *value);
+        earliest = {i, *value};
+      } else if (options_.labels == Labels::kSearch) {
+        labels.pending.push_back({line[i], from_end});
+      } else if (earliest) {
+        const bool same_side =
+            game_.side_to_move(line[i]) == game_.side_to_move(line[earliest->first]);
+        labels.outcome.emplace_back(line[i], same_side ? earliest->second : -earliest->second);
+      } else {
+        ++labels.dropped;  // no exact value in this game to take an outcome from
       }
-      Add(line[i], *value);
-      ++stats_.exact;
     }
   }
 
+  // The model fitted on every label so far (one set per phase).
+  absl::StatusOr<eval::LinearModel> Fit() const {
+    eval::LinearModel m = ModelIdentity(game_);
+    std::vector<LinearFit> fits;
+    if (options_.phases > 1) {
+      const int column = PhaseColumn();
+      m.phase_feature = options_.phase_feature;
+      m.phase_edges = PhaseEdges(data_, column, options_.phases);
+      absl::StatusOr<std::vector<LinearFit>> f =
+          FitPhases(data_, options_.ridge, column, m.phase_edges);
+      if (!f.ok()) return f.status();
+      fits = *std::move(f);
+      m.SetPhaseIndex();
+    } else {
+      absl::StatusOr<LinearFit> f = FitRidge(data_, options_.ridge);
+      if (!f.ok()) return f.status();
+      fits.push_back(*std::move(f));
+    }
+    for (LinearFit& f : fits) m.sets.push_back({f.bias, std::move(f.weights)});
+    return m;
+  }
+
   // Labels the pending positions `first`..`last` plies from the end by a
-  // search with the model of `fit`.
-  void LabelBand(const LinearFit& fit, int first, int last) {
-    const auto model = std::make_shared<const eval::LinearModel>(ModelOf(game_, fit));
-    const eval::Evaluated<G> evaluated(game_, model);
+  // search with `model`.
+  void LabelBand(const eval::LinearModel& model, int first, int last) {
+    const eval::Evaluated<G> evaluated(game_, std::make_shared<const eval::LinearModel>(model));
     for (const Pending& p : pending_) {
       if (p.from_end < first || p.from_end > last) continue;
       Add(p.pos, SearchValue(evaluated, p.pos, options_.label_depth));
@@ -285,7 +454,7 @@ class Trainer {
     data_.Add(std::span<const float>(f, G::kFeatureCount), label);
   }
 
-  void Report(const std::string& line) {
+  void Report(const std::string& line) const {
     if (options_.progress) options_.progress(line);
   }
 
@@ -303,16 +472,27 @@ inline nlohmann::json TrainingJson(const LearnOptions& o, const LearnStats& s) {
   j["seed"] = o.seed;
   j["games"] = o.games;
   j["positions"] = s.positions;
-  j["labels"] = {{"exact", s.exact},
-                 {"searched", s.searched},
-                 {"dropped_past_budget", s.dropped},
-                 {"method", absl::StrFormat("exact solve of the last %d plies; earlier plies in "
-                                            "bands of %d by a depth-%d search of the model "
-                                            "fitted on the later ones",
-                                            o.exact_plies, o.band_plies, o.label_depth)}};
-  j["self_play"] = {{"player", "greedy one-ply with the game's evaluate()"},
+  const std::string earlier =
+      o.labels == Labels::kSearch
+          ? absl::StrFormat(
+                "earlier plies in bands of %d by a depth-%d search of the model "
+                "fitted on the later ones",
+                o.band_plies, o.label_depth)
+          : std::string(
+                "earlier plies by their game's outcome (the exact value of its "
+                "earliest exactly labelled position, for the side to move)");
+  j["labels"] = {
+      {"exact", s.exact},
+      {"searched", s.searched},
+      {"outcome", s.outcome},
+      {"dropped_past_budget", s.dropped},
+      {"method", absl::StrFormat("exact solve of the last %d plies; %s", o.exact_plies, earlier)}};
+  j["self_play"] = {{"player", o.player ? engine::EngineConfigString(*o.player)
+                                        : std::string("greedy one-ply with the game's evaluate()")},
                     {"random_opening_plies", o.play.random_opening},
                     {"random_rate", o.play.random_rate}};
+  j["phases"] = o.phases;
+  if (o.phases > 1) j["phase_feature"] = o.phase_feature;
   j["exact_budget_s"] = o.exact_budget_s;
   j["ridge"] = o.ridge;
   j["train_mae"] = std::round(s.train_mae * 1000) / 1000;

@@ -229,10 +229,10 @@ class Cathedral {
   std::string_view feature_set() const { return "cathedral-v1"; }
   static const std::vector<std::string>& FeatureNames();
   const std::vector<std::string>& feature_names() const { return FeatureNames(); }
-  void features(const Position& p, std::span<float> out) const;
-  // The squares `player` could cover with one piece in hand on `free` (the
-  // first-building rule ignored).
-  u128 Coverable(const Position& p, int player, u128 free) const;
+  // Returns the value_bounds it computed on the way (none while the Cathedral
+  // is in hand), so that a learned evaluation clamps without computing them
+  // again (eval/evaluation.h).
+  std::optional<std::pair<int, int>> features(const Position& p, std::span<float> out) const;
 
   // ---- Rules helpers (public for tests, benches and the solver hooks) --------
   u128 Occupied(const Position& p) const { return p.buildings[0] | p.buildings[1] | p.cathedral; }

@@ -15,11 +15,15 @@
 // so that room counts more late and tempo more early.
 //
 // Everything is a count of a rotation-invariant set (popcounts of whole
-// boards), so the features are invariant under the four rotations. Cost: two
-// passes over the ~35 orientations of each side's hand plus value_bounds'
-// flood fills: a few hundred word operations.
+// boards), so the features are invariant under the four rotations. Cost: one
+// pass over the ~35 orientations of each side's hand (their anchors kept for
+// the fit tests), a second only for pieces that fit somewhere, plus
+// value_bounds' flood fills, which features() hands back to the caller.
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
+#include <utility>
 
 #include "games/cathedral/cathedral.h"
 
@@ -85,52 +89,54 @@ const std::vector<std::string>& Cathedral::FeatureNames() {
   return names;
 }
 
-// The squares `player` could cover with one piece in hand on `free`.
-u128 Cathedral::Coverable(const Position& p, int player, u128 free) const {
-  const Tables& t = *tables_;
-  u128 covered = 0;
-  for (int type = 0; type < kTypes; ++type) {
-    if (p.count(player, type) == 0) continue;
-    const TypeOrientations& orients = t.orients[player][type];
-    for (int i = 0; i < orients.count; ++i) {
-      const Orientation& o = t.orientations[orients.ids[i]];
-      const u128 anchors = Anchors(orients.ids[i], free, false);
-      if (anchors == 0) continue;
-      for (int c = 0; c < o.cells; ++c) covered |= anchors << o.offsets[c];
-    }
-  }
-  return covered;
-}
-
-void Cathedral::features(const Position& p, std::span<float> out) const {
+std::optional<std::pair<int, int>> Cathedral::features(const Position& p,
+                                                       std::span<float> out) const {
   const Tables& t = *tables_;
   std::fill(out.begin(), out.end(), 0.0f);
   const int me = p.to_move;
   const u128 empty = t.board & ~Occupied(p);
   const u128 neutral = empty & ~p.territory[0] & ~p.territory[1];
   const std::array<u128, 2> free = {Free(p, 0), Free(p, 1)};
-  const std::array<u128, 2> reach = {Coverable(p, 0, free[0]), Coverable(p, 1, free[1])};
+  // Step 1. Where every orientation of every piece in hand fits, once per
+  // side: the reach (squares some piece could cover next move) and mobility
+  // come from these anchors, and so does whether a piece fits at all.
+  std::array<std::array<std::array<u128, 4>, kTypes>, 2> anchors{};
+  std::array<u128, 2> reach = {0, 0};
+  std::array<int, 2> moves = {0, 0};
+  for (int x = 0; x < 2; ++x) {
+    for (int type = 0; type < kTypes; ++type) {
+      if (p.count(x, type) == 0) continue;
+      const TypeOrientations& orients = t.orients[x][type];
+      for (int i = 0; i < orients.count; ++i) {
+        const u128 a = Anchors(orients.ids[i], free[x], false);
+        anchors[x][type][i] = a;
+        if (a == 0) continue;
+        moves[x] += PopCount(a);
+        const Orientation& o = t.orientations[orients.ids[i]];
+        for (int c = 0; c < o.cells; ++c) reach[x] |= a << o.offsets[c];
+      }
+    }
+  }
   const u128 contested = reach[0] & reach[1];
   const int total = std::max(1, 2 * list_squares_);
   const float phase = static_cast<float>(p.hand_squares[0] + p.hand_squares[1]) / total;
 
+  // Step 2. Per side, from the mover's view: room, dead and unsafe pieces.
   std::array<float, 2> safe_of{}, shortfall_of{};
   for (int side = 0; side < 2; ++side) {
     const int x = side == 0 ? me : me ^ 1;
     float* f = out.data() + (side == 0 ? kOwn : kOpp);
     const u128 safe = reach[x] & ~reach[x ^ 1] & ~p.territory[x];
     const u128 room = p.territory[x] | safe;
-    int moves = 0;
     for (int type = 0; type < kTypes; ++type) {
       const int count = p.count(x, type);
       if (count == 0) continue;
       bool fits_anywhere = false, fits_room = false;
       const TypeOrientations& orients = t.orients[x][type];
       for (int i = 0; i < orients.count; ++i) {
-        const int n = PopCount(Anchors(orients.ids[i], free[x], false));
-        moves += n;
-        fits_anywhere |= n > 0;
-        fits_room = fits_room || (n > 0 && Anchors(orients.ids[i], room, false) != 0);
+        const bool fits = anchors[x][type][i] != 0;
+        fits_anywhere |= fits;
+        fits_room = fits_room || (fits && Anchors(orients.ids[i], room, false) != 0);
       }
       const int squares = count * kTypeSize[type];
       if (!fits_anywhere) f[kDead] += static_cast<float>(squares);
@@ -144,14 +150,18 @@ void Cathedral::features(const Position& p, std::span<float> out) const {
     f[kSafe] = static_cast<float>(PopCount(safe));
     f[kShortfall] = static_cast<float>(
         std::max(0, hand - territory - PopCount(safe) - PopCount(contested) / 2));
-    f[kMobility] = std::sqrt(static_cast<float>(moves));
+    f[kMobility] = std::sqrt(static_cast<float>(moves[x]));
     safe_of[side] = f[kSafe];
     shortfall_of[side] = f[kShortfall];
   }
+
+  // Step 3. Global features, the bounds and the handmade value among them.
   out[kContested] = static_cast<float>(PopCount(contested));
   out[kNeutral] = static_cast<float>(PopCount(neutral));
+  std::optional<std::pair<int, int>> bounds;
   if (p.cathedral_state != kCathedralInHand) {
-    const auto [lower, upper] = value_bounds(p);
+    bounds = value_bounds(p);
+    const auto [lower, upper] = *bounds;
     out[kLower] = static_cast<float>(lower);
     out[kUpper] = static_cast<float>(upper);
     // evaluate() (bounds.cc) without computing the bounds again.
@@ -172,6 +182,7 @@ void Cathedral::features(const Position& p, std::span<float> out) const {
   out[kPhaseSafe] = phase * (safe_of[0] - safe_of[1]);
   out[kPhaseShortfall] = phase * (shortfall_of[1] - shortfall_of[0]);
   out[kPhaseHandmade] = phase * out[kHandmade];
+  return bounds;
 }
 
 }  // namespace tav::cathedral
