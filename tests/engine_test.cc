@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "core/hash.h"
+#include "eval/evaluation.h"
+#include "eval/linear_model.h"
 #include "games/cathedral/cathedral.h"
 #include "games/prairie/prairie.h"
 #include "games/reversi/reversi.h"
@@ -316,6 +318,72 @@ TEST(SelectiveSearch, PrunedSearchIsTheMaxOverItsKeptChildren) {
       expected = std::max(expected, -v2(c));
     }
     EXPECT_EQ(r.value, expected) << game.position_string(pos);
+  }
+}
+
+// A learned evaluation (the built-in 6x6 weights) has a quick estimate, the
+// handmade evaluate(): one ply above the horizon the selective search scores
+// every child by it and evaluates only the best leaf_width.
+TEST(SelectiveSearch, APreselectingHorizonParentEvaluatesOnlyTheBestByTheQuickEstimate) {
+  const Cathedral base = Make<Cathedral>("cathedral", "classic", 6);
+  const auto model = std::make_shared<const eval::LinearModel>(
+      *eval::BuiltInModel("cathedral", "classic", "6x6", ""));
+  const eval::Evaluated<Cathedral> game(base, model);
+  static_assert(HasQuickEvaluate<eval::Evaluated<Cathedral>>);
+  static_assert(!HasQuickEvaluate<Cathedral>);
+  // The child of p that the preselection keeps with leaf_width 1: the best
+  // one-ply score by the quick estimate (ties: order_score, then move order).
+  auto kept = [&](const Cathedral::Position& p) {
+    Cathedral::MoveList moves;
+    game.generate_moves(p, moves);
+    long long best_score = LLONG_MIN;
+    Cathedral::Position best = p;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      auto c = p;
+      game.play(c, moves[i]);
+      const int one = game.is_over(c) ? -game.final_value(c) : -game.quick_evaluate(c);
+      const long long score =
+          one * (1LL << 22) + std::clamp(game.order_score(p, moves[i], c), -(1 << 20), 1 << 20);
+      if (score > best_score) best_score = score, best = c;
+    }
+    return best;
+  };
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const auto pos = RandomPosition(base, seed, 3);
+    if (game.is_over(pos)) continue;
+    search::SolveOptions o;
+    o.mode = search::Mode::kHeuristic;
+    o.max_depth = 2;
+    o.tt_mb = 4;
+    auto solve = [&](int leaf_width) {
+      search::SelectiveSearch<eval::Evaluated<Cathedral>> s(
+          game, {.width = 1000, .growth = 1, .root = 1, .leaf_width = leaf_width},
+          std::shared_ptr<search::TranspositionTable>(search::TranspositionTable::WithMegabytes(4)));
+      return s.Solve(pos, o);
+    };
+    // Every child kept: plain depth-2 negamax of the learned evaluation.
+    const auto all = solve(1000);
+    ASSERT_TRUE(all.complete);
+    EXPECT_EQ(all.value, testing::DepthLimitedNegamax(game, pos, 2));
+    // One kept: V(p, 2) = max over the root's children c of V(c*, 0), c* the
+    // kept child of c (the root itself keeps every move).
+    Cathedral::MoveList moves;
+    game.generate_moves(pos, moves);
+    int expected = INT_MIN;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      auto c = pos;
+      game.play(c, moves[i]);
+      if (game.is_over(c)) {
+        expected = std::max(expected, -game.final_value(c));
+        continue;
+      }
+      const auto g = kept(c);
+      const int v1 = game.is_over(g) ? -game.final_value(g) : -game.evaluate(g);
+      expected = std::max(expected, -v1);
+    }
+    const auto one = solve(1);
+    ASSERT_TRUE(one.complete);
+    EXPECT_EQ(one.value, expected) << game.position_string(pos);
   }
 }
 

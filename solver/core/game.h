@@ -91,6 +91,11 @@
 //   int evaluate(const Position&) const;
 //       Heuristic value for depth-limited search (explorer `--mode=search`),
 //       in the units of final_value. [0]
+//   int quick_evaluate(const Position&) const;
+//       A cheaper estimate of evaluate() (a learned evaluation's: the
+//       handmade one), with which the selective search picks the children
+//       it evaluates one ply above the horizon (search/selective.h). [every
+//       child evaluated]
 //   int sort_search_remaining() const;
 //       At and above this remaining(), the exact solver orders children by a
 //       shallow search with evaluate() (order_score only breaking ties)
@@ -202,6 +207,10 @@ concept HasRemaining = requires(const G& g, const typename G::Position& p) {
 template <class G>
 concept HasOrderScore = requires(const G& g, const typename G::Position& p, typename G::Move m) {
   { g.order_score(p, m, p) } -> std::convertible_to<int>;
+};
+template <class G>
+concept HasQuickEvaluate = requires(const G& g, const typename G::Position& p) {
+  { g.quick_evaluate(p) } -> std::convertible_to<int>;
 };
 template <class G>
 concept HasValueBounds = requires(const G& g, const typename G::Position& p) {
