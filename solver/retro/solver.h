@@ -662,7 +662,12 @@ absl::StatusOr<SolveSummary> RetroSolver<G>::Run() {
     if (absl::Status s = SolveDispatched(tiers, per_tier, summary, progress_log); !s.ok()) {
       return s;
     }
-    if (summary.solved + summary.resumed < tiers.size()) {  // stop_after
+    if (summary.solved + summary.resumed < tiers.size()) {
+      if (options_.stop_after < 0) {
+        return absl::InternalError(absl::StrCat("the dispatcher ended with ",
+                                                tiers.size() - summary.solved - summary.resumed,
+                                                " tiers unsolved"));
+      }
       summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
       return summary;
     }
