@@ -33,9 +33,8 @@ namespace fs = std::filesystem;
 // Runs `tav ARGS` under mpirun with `ranks` processes (`env`: assignments
 // before it). Open MPI's own leaks are not the sanitizer build's business.
 CliResult RunMpi(int ranks, const std::string& args, const std::string& env = "") {
-  const std::string mpirun =
-      absl::StrCat(TAV_MPIEXEC, " -np ", ranks, " --oversubscribe",
-                   ::geteuid() == 0 ? " --allow-run-as-root" : "", " ");
+  const std::string mpirun = absl::StrCat(TAV_MPIEXEC, " -np ", ranks, " --oversubscribe",
+                                          ::geteuid() == 0 ? " --allow-run-as-root" : "", " ");
   return RunTav(args, absl::StrCat(env, " ASAN_OPTIONS=detect_leaks=0 ", mpirun));
 }
 
@@ -93,8 +92,8 @@ TEST(MpiCli, CrashedWorkerLosesNothingAndResumeOnAnotherRankCountFinishes) {
   ScopedDir one("crash1"), crashed("crashed");
   ASSERT_EQ(RunTav(kExplore + " --out=" + one.str()).status, 0);
   // Rank 1 aborts when handed its third unit: Open MPI ends the whole job.
-  const CliResult killed = RunMpi(3, kExplore + " --mpi --out=" + crashed.str(),
-                                  "TAV_TEST_MPI_WORKER_ABORT_AFTER=2");
+  const CliResult killed =
+      RunMpi(3, kExplore + " --mpi --out=" + crashed.str(), "TAV_TEST_MPI_WORKER_ABORT_AFTER=2");
   EXPECT_NE(killed.status, 0) << killed.err;
   const int saved = CountLines(crashed.file("results.jsonl"));
   EXPECT_GE(saved, 2) << "rank 1's first two results are logged";

@@ -197,6 +197,6 @@ int Main(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   const int status = tav::cli::Main(argc, argv);
-  tav::dispatch::LeaveMpiWorld();  // --mpi: the workers stopped, MPI finalized
+  tav::dispatch::LeaveMpiWorld(status);  // --mpi: the workers stopped, MPI finalized
   return status;
 }

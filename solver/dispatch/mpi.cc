@@ -155,8 +155,10 @@ class MpiMasterImpl final : public Dispatcher {
     return error;
   }
 
-  // STOP to every worker, once each has reported (a busy one first finishes
-  // its unit, whose result is dropped: the job is over).
+  bool any_busy() const { return !busy_.empty(); }
+
+  // STOP to every worker, once each has reported (a worker that has not said
+  // READY yet is waited for).
   void StopWorkers() {
     if (stopped_) return;  // the run is being ended from outside: no one to wait for
     std::vector<bool> stopped(size_, false);
@@ -250,9 +252,14 @@ absl::Status ServeMpiUnits(const UnitSolver& solve) {
   }
 }
 
-void LeaveMpiWorld() {
+void LeaveMpiWorld(int exit_status) {
   World& w = TheWorld();
   if (!w.joined) return;
+  if (w.master && exit_status != 0 && w.master->any_busy() && !g_signalled) {
+    // The job failed with units in flight: waiting for them could take as
+    // long as a unit; end every rank now (mpirun exits with this status).
+    MPI_Abort(MPI_COMM_WORLD, exit_status);
+  }
   if (w.master) w.master->StopWorkers();
   if (g_signalled) return;  // the runtime is ending the job; finalizing could wait on the dead
   MPI_Finalize();

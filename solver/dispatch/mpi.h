@@ -65,9 +65,11 @@ Dispatcher& MpiMaster();
 // UNIT with `solve` and answer, until STOP. Returns OK at STOP.
 absl::Status ServeMpiUnits(const UnitSolver& solve);
 
-// The end of the command, on every rank (tav's main calls it; nothing when
-// JoinMpiWorld was never called): the master sends STOP to every worker
-// (after the results still in flight), then MPI_Finalize.
-void LeaveMpiWorld();
+// The end of the command, on every rank, with the command's exit status
+// (tav's main calls it; nothing when JoinMpiWorld was never called): the
+// master sends STOP to every worker, then MPI_Finalize. A master that failed
+// while units are still in flight calls MPI_Abort with `exit_status` instead
+// (mpirun exits with it), rather than wait for units that may take hours.
+void LeaveMpiWorld(int exit_status);
 
 }  // namespace tav::dispatch

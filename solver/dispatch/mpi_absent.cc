@@ -18,6 +18,6 @@ Dispatcher& MpiMaster() { std::abort(); }  // unreachable: JoinMpiWorld never su
 
 absl::Status ServeMpiUnits(const UnitSolver&) { return JoinMpiWorld().status(); }
 
-void LeaveMpiWorld() {}
+void LeaveMpiWorld(int) {}
 
 }  // namespace tav::dispatch

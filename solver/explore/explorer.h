@@ -632,9 +632,11 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
   if (opts.progress) {
     std::fprintf(stderr,
                  "[%s] %d positions to ply %d (%zu frontier, %zu finished games, %zu to back up); "
-                 "%zu frontier positions to solve on %d threads\n",
+                 "%zu frontier positions to solve on %d %s\n",
                  opts.label.c_str(), x.n_nodes, opts.id.plies, x.frontier.size(),
-                 x.summary.terminal, x.summary.backed_up, todo.size(), opts.threads);
+                 x.summary.terminal, x.summary.backed_up, todo.size(),
+                 opts.dispatcher ? opts.dispatcher->workers() : opts.threads,
+                 opts.dispatcher ? "workers (MPI ranks)" : "threads");
   }
   const absl::Status error = opts.dispatcher ? x.SolveFrontierRemote(todo, *opts.dispatcher)
                                              : x.SolveFrontier(todo, make_solver);
