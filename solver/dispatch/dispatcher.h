@@ -49,10 +49,12 @@ class Dispatcher {
   // Solves every unit of `ready` and of what `on_result` adds, each once,
   // calling `on_result` (on this thread) with each result as it comes. Returns
   // OK when every unit is done (or the handler said stop and the units in
-  // flight are in), the handler's first error, a worker's error for a unit
-  // (its code and message, the unit named), or Unavailable when the run was
-  // stopped from outside (a signal: a process of the run died, or the user
-  // interrupted it) after the results handed in so far.
+  // flight are in); the handler's first error, at once (units may still be
+  // in flight: the caller ends the run, mpi.h LeaveMpiWorld); a worker's
+  // error for a unit (its code and message, the unit named), after the units
+  // in flight are handed in; or Unavailable when the run was stopped from
+  // outside (a signal: a process of the run died, or the user interrupted it)
+  // after the results handed in so far.
   virtual absl::Status Run(std::vector<Unit> ready, const ResultHandler& on_result) = 0;
   // How many units run at once (the workers), for progress lines.
   virtual int workers() const = 0;

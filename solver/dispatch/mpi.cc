@@ -97,7 +97,6 @@ class MpiMasterImpl final : public Dispatcher {
     std::priority_queue<Unit, std::vector<Unit>, decltype(lighter)> queue(lighter,
                                                                           std::move(ready));
     absl::Status error;
-    bool handing_in = true;   // results still go to the handler
     bool dispatching = true;  // new units still go out
     std::vector<Unit> made;
     for (;;) {
@@ -140,14 +139,13 @@ class MpiMasterImpl final : public Dispatcher {
         dispatching = false;
         continue;
       }
-      if (!handing_in) continue;
       // Step 4. The job takes the result (and may make units ready).
       made.clear();
       absl::StatusOr<bool> go_on = on_result(id, std::string_view(m->bytes).substr(8), made);
       if (!go_on.ok()) {
-        if (error.ok()) error = go_on.status();
-        handing_in = dispatching = false;
-        continue;
+        // The job cannot take results any more (a failed write): nothing in
+        // flight could be kept, so no waiting for it (LeaveMpiWorld aborts).
+        return error.ok() ? go_on.status() : error;
       }
       if (!*go_on) dispatching = false;
       for (Unit& u : made) queue.push(std::move(u));
