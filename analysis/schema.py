@@ -144,7 +144,7 @@ KINDS: dict[str, Kind] = {
 UNANALYSED_KINDS: frozenset[str] = frozenset({
     "retro_run", "retro_probe", "retro_verify", "retro_crosscheck", "retro_db", "proof",
     "cathedral_horizon", "perft", "moves", "show", "eval", "think", "match_unit",
-    "eval_weights", "eval_report",
+    "eval_weights", "eval_report", "mpi_scaling",
 })
 
 VALUE_KINDS = ("exact", "wld", "bound", "heuristic")

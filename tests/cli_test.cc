@@ -122,6 +122,19 @@ TEST(CliExitStatus, UnusablePathsAreBadInputInEveryCommand) {
   std::filesystem::remove_all(dir);
 }
 
+// --mpi outside mpirun: with MPI a run of one process (no worker), without
+// MPI a build that cannot; either way one line, exit 2, nothing written.
+TEST(CliExitStatus, MpiWithoutWorkersOrWithoutMpiIsBadInput) {
+  const std::string out = ::testing::TempDir() + "/tav_cli_mpi_out";
+  std::filesystem::remove_all(out);
+  for (const std::string command :
+       {"explore --game=othello --size=4 --plies=2", "retro --game=prairie --size=3",
+        "match --game=othello --size=4 --a=--depth=1 --b=--depth=1 --random-openings=1"}) {
+    ExpectBadInput(command + " --mpi --out=" + out, "--mpi needs");
+  }
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
 TEST(CliExitStatus, BadUnitJsonNamesTheKey) {
   const std::string head =
       R"(explore --unit='{"schema":1,"kind":"explore_unit","game":"othello","size":4,)"

@@ -1,8 +1,12 @@
 // tav explore: the opening explorer (explore/explorer.h) from the command line,
-// its presets (the demo default job, the Lehmann experiment), and single work
-// units for remote workers (--unit).
+// its presets (the demo default job, the Lehmann experiment), single work
+// units for remote workers (--unit), and the same over MPI (--mpi: rank 0
+// runs the job with the MPI dispatcher, the other ranks solve its units with
+// the code of --unit).
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,6 +19,7 @@
 #include "cli/game_registry.h"
 #include "core/game_options.h"
 #include "core/setup.h"
+#include "dispatch/mpi.h"
 #include "explore/explorer.h"
 #include "explore/frontier_solver.h"
 #include "explore/presets.h"
@@ -96,7 +101,8 @@ void PrintLockNotes(const DirLock& lock) {
 }
 
 // Runs one job; `summary` receives the result.
-absl::Status RunJob(const Job& job, int threads, int tt_mb, ExploreSummary* summary) {
+absl::Status RunJob(const Job& job, int threads, int tt_mb, dispatch::Dispatcher* dispatcher,
+                    ExploreSummary* summary) {
   if (absl::Status s = CheckOutputDir("--out", job.out); !s.ok()) return s;
   return WithGame(job.spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;
@@ -124,6 +130,7 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, ExploreSummary* summ
     opts.resume = job.resume;
     opts.label = job.label;
     opts.test_delay_ms = absl::GetFlag(FLAGS_test_delay_ms);
+    opts.dispatcher = dispatcher;
     absl::StatusOr<ExploreSummary> s = explore::Explore(game, *root, opts, factory);
     if (!s.ok()) return s.status();
     if (s->interrupted) {
@@ -139,51 +146,118 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, ExploreSummary* summ
   });
 }
 
-absl::Status RunUnit(const std::string& text) {
-  nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return absl::InvalidArgumentError("bad --unit: not JSON");
-  absl::StatusOr<explore::WorkUnit> unit = explore::WorkUnit::FromJson(j);
-  if (!unit.ok())
-    return absl::InvalidArgumentError(absl::StrCat("bad --unit: ", unit.status().message()));
+// Solves explore work units given as JSON text (explore/work_unit.h), for
+// --unit and for the workers of an MPI run. The game, its frontier solver and
+// so its table are kept from one unit to the next while the units name the
+// same game and --tt-mb (as an explorer thread keeps its solver), and made
+// anew when they change.
+class ExploreUnitSolver {
+ public:
+  explicit ExploreUnitSolver(int threads) : threads_(threads) {}
+
+  // The result as one JSON line's text, or InvalidArgument for a bad unit.
+  absl::StatusOr<std::string> Solve(std::string_view text) {
+    nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) return absl::InvalidArgumentError("bad --unit: not JSON");
+    absl::StatusOr<explore::WorkUnit> unit = explore::WorkUnit::FromJson(j);
+    if (!unit.ok())
+      return absl::InvalidArgumentError(absl::StrCat("bad --unit: ", unit.status().message()));
+    if (absl::Status s = CheckNumbers(*unit); !s.ok()) return s;
+    const std::string key =
+        absl::StrCat(unit->spec.game, "|", unit->spec.variant, "|", unit->spec.size, "|",
+                     unit->spec.options, "|", unit->tt_mb);
+    if (key != key_ || !solve_) {
+      solve_ = nullptr;
+      if (absl::Status s = Make(*unit); !s.ok()) return s;
+      key_ = key;
+    }
+    absl::StatusOr<explore::UnitResult> r = solve_(unit->position, unit->limits);
+    if (!r.ok()) return r.status();
+    return explore::ResultToJson(*r, unit->position).dump();
+  }
+
+ private:
+  using SolveFn = std::function<absl::StatusOr<explore::UnitResult>(const std::string& position,
+                                                                    const SearchLimits& limits)>;
+
   // The unit's numbers are checked as the same flags would be.
-  for (const auto& [key, value] : {std::pair<std::string_view, double>{"tt_mb", unit->tt_mb},
-                                   {"budget_s", unit->limits.budget_s}}) {
-    if (absl::Status s = CheckFlagValue(key, value, absl::StrCat("--unit key ", AV(key)));
-        !s.ok()) {
-      return s;
+  static absl::Status CheckNumbers(const explore::WorkUnit& unit) {
+    for (const auto& [key, value] : {std::pair<std::string_view, double>{"tt_mb", unit.tt_mb},
+                                     {"budget_s", unit.limits.budget_s}}) {
+      if (absl::Status s = CheckFlagValue(key, value, absl::StrCat("--unit key ", AV(key)));
+          !s.ok()) {
+        return s;
+      }
     }
-  }
-  if (unit->limits.mode == Mode::kSearch && unit->limits.budget_s == 0) {
-    if (absl::Status s = CheckFlagValue("depth", unit->limits.depth, "--unit key depth"); !s.ok()) {
-      return s;
+    if (unit.limits.mode == Mode::kSearch && unit.limits.budget_s == 0) {
+      return CheckFlagValue("depth", unit.limits.depth, "--unit key depth");
     }
-  }
-  return WithGame(unit->spec, [&](const auto& game) -> absl::Status {
-    using G = std::decay_t<decltype(game)>;
-    absl::StatusOr<typename G::Position> pos = game.parse_position(unit->position);
-    if (!pos.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("bad unit position: ", pos.status().message()));
-    }
-    explore::FrontierSolverFactory<G> factory(game, unit->tt_mb);
-    auto solver = factory(1);
-    explore::UnitResult r;
-    if (game.is_over(*pos)) {
-      r.value = ExactValue(game.final_value(*pos));
-    } else {
-      r = solver.Solve(*pos, unit->limits);
-    }
-    std::printf("%s\n", explore::ResultToJson(r, unit->position).dump().c_str());
     return absl::OkStatus();
-  });
+  }
+
+  // The game of `unit` and a solver on it, kept in solve_.
+  absl::Status Make(const explore::WorkUnit& unit) {
+    return WithGame(unit.spec, [&](const auto& game) -> absl::Status {
+      using G = std::decay_t<decltype(game)>;
+      // Built in place: the solver holds references to the game and table.
+      struct Held {
+        Held(const G& g, int tt_mb, int threads)
+            : game(g), factory(game, tt_mb), solver(factory(threads)) {}
+        G game;
+        explore::FrontierSolverFactory<G> factory;
+        explore::TtUnitSolver<G> solver;
+      };
+      auto held = std::make_shared<Held>(game, unit.tt_mb, threads_);
+      solve_ = [held](const std::string& position,
+                      const SearchLimits& limits) -> absl::StatusOr<explore::UnitResult> {
+        absl::StatusOr<typename G::Position> pos = held->game.parse_position(position);
+        if (!pos.ok()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("bad unit position: ", pos.status().message()));
+        }
+        explore::UnitResult r;
+        if (held->game.is_over(*pos)) {
+          r.value = ExactValue(held->game.final_value(*pos));
+        } else {
+          r = held->solver.Solve(*pos, limits);
+        }
+        return r;
+      };
+      return absl::OkStatus();
+    });
+  }
+
+  int threads_;
+  std::string key_;
+  SolveFn solve_;
+};
+
+absl::Status RunUnit(const std::string& text) {
+  ExploreUnitSolver solver(1);
+  absl::StatusOr<std::string> line = solver.Solve(text);
+  if (!line.ok()) return line.status();
+  std::printf("%s\n", line->c_str());
+  return absl::OkStatus();
 }
 
 absl::Status RunExplore(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("explore takes no positional arguments");
-  if (!absl::GetFlag(FLAGS_unit).empty()) return RunUnit(absl::GetFlag(FLAGS_unit));
+  if (!absl::GetFlag(FLAGS_unit).empty()) {
+    if (absl::GetFlag(FLAGS_mpi))
+      return absl::InvalidArgumentError("--unit and --mpi exclude each other");
+    return RunUnit(absl::GetFlag(FLAGS_unit));
+  }
   // Ranges: ParseFlags (flags.h).
   const int threads = ThreadsFromFlag();
   const int tt_mb = absl::GetFlag(FLAGS_tt_mb);
+  // --mpi: a worker only solves units; the master runs the job below.
+  absl::StatusOr<MpiRole> role = MpiRoleFromFlag();
+  if (!role.ok()) return role.status();
+  if (role->worker) {
+    ExploreUnitSolver solver(threads);
+    return dispatch::ServeMpiUnits([&](std::string_view unit) { return solver.Solve(unit); });
+  }
+  dispatch::Dispatcher* const dispatcher = role->master;
   const std::string preset = absl::GetFlag(FLAGS_preset);
   if (preset == "demo") {
     Job job;
@@ -194,7 +268,7 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
     job.resume = true;
     job.label = "demo";
     ExploreSummary s;
-    return RunJob(job, threads, tt_mb, &s);
+    return RunJob(job, threads, tt_mb, dispatcher, &s);
   }
   if (preset == "lehmann") {
     absl::StatusOr<explore::LehmannPlan> plan = explore::PlanLehmann(
@@ -216,7 +290,7 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
       job.resume = true;
       job.label = part.label;
       ExploreSummary s;
-      if (absl::Status st = RunJob(job, threads, tt_mb, &s); !st.ok()) return st;
+      if (absl::Status st = RunJob(job, threads, tt_mb, dispatcher, &s); !st.ok()) return st;
       summaries.push_back(std::move(s));
     }
     std::printf("\n%s", explore::LehmannReport(*plan, summaries).c_str());
@@ -245,14 +319,14 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
   job.resume = absl::GetFlag(FLAGS_resume);
   job.must_resume = job.resume;
   ExploreSummary s;
-  return RunJob(job, threads, tt_mb, &s);
+  return RunJob(job, threads, tt_mb, dispatcher, &s);
 }
 
 std::vector<std::string_view> ExploreFlags() {
   std::vector<std::string_view> flags = kGameFlags;
   flags.insert(flags.end(), kPositionFlags.begin(), kPositionFlags.end());
   for (std::string_view f : {"plies", "out", "mode", "depth", "budget-s", "threads", "tt-mb",
-                             "resume", "preset", "unit", "test-delay-ms"}) {
+                             "resume", "preset", "unit", "test-delay-ms", "mpi"}) {
     flags.push_back(f);
   }
   return flags;
@@ -274,7 +348,12 @@ Command ExploreCommand() {
           "both rule sets). Examples:\n"
           "  tav explore --game=othello --size=6 --plies=4 --out=runs/o6\n"
           "  tav explore --game=othello --size=6 --plies=4 --out=runs/o6 --resume\n"
-          "  tav explore --preset=demo",
+          "  tav explore --preset=demo\n"
+          "With --mpi, under mpirun (a build with MPI): rank 0 enumerates, hands the frontier\n"
+          "positions to the other ranks (each solves one at a time on --threads threads),\n"
+          "and is the only writer of OUT; the files and --resume are the same as above:\n"
+          "  mpirun -np 9 tav explore --game=othello --size=6 --plies=6 --threads=4 \\\n"
+          "      --out=runs/o6 --mpi",
           ExploreFlags(), RunExplore};
 }
 

@@ -16,6 +16,7 @@
 #include "cli/game_registry.h"
 #include "core/atomic_file.h"
 #include "core/game_options.h"
+#include "dispatch/mpi.h"
 #include "engine/config.h"
 #include "match/game_unit.h"
 #include "match/match.h"
@@ -126,7 +127,9 @@ absl::Status RunMatchOf(const G& game, match::MatchOptions opts) {
                                          " is odd (each opening is played twice, "
                                          "colours swapped)"));
   }
-  absl::StatusOr<match::MatchOutcome> r = match::RunMatch(game, opts);
+  absl::StatusOr<match::MatchOutcome> r =
+      opts.dispatcher ? match::RunMatch(game, opts, match::DispatchedPlayer{opts.dispatcher})
+                      : match::RunMatch(game, opts);
   if (!r.ok()) return r.status();
   for (const std::string& note : r->notes)
     std::fprintf(stderr, "tav match: note: %s\n", note.c_str());
@@ -142,26 +145,47 @@ absl::Status RunMatchOf(const G& game, match::MatchOptions opts) {
   return absl::OkStatus();
 }
 
-absl::Status RunUnit(const std::string& text) {
+// Plays one game given as a match_unit's JSON text: its match_game record's
+// text, or InvalidArgument (--unit, and the workers of an MPI run).
+absl::StatusOr<std::string> PlayUnitText(std::string_view text) {
   nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) return absl::InvalidArgumentError("bad --unit: not JSON");
   absl::StatusOr<match::GameUnit> unit = match::GameUnit::FromJson(j);
   if (!unit.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("bad --unit: ", unit.status().message()));
   }
-  return WithGame(unit->spec, [&](const auto& game) -> absl::Status {
+  std::string line;
+  absl::Status s = WithGame(unit->spec, [&](const auto& game) -> absl::Status {
     absl::StatusOr<match::GameRecord> r = match::PlayUnit(game, *unit);
     if (!r.ok())
       return absl::InvalidArgumentError(absl::StrCat("bad --unit: ", r.status().message()));
-    std::printf("%s\n", r->ToJson().dump().c_str());
+    line = r->ToJson().dump();
     return absl::OkStatus();
   });
+  if (!s.ok()) return s;
+  return line;
+}
+
+absl::Status RunUnit(const std::string& text) {
+  absl::StatusOr<std::string> line = PlayUnitText(text);
+  if (!line.ok()) return line.status();
+  std::printf("%s\n", line->c_str());
+  return absl::OkStatus();
 }
 
 absl::Status RunMatchCommand(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("match takes no positional arguments");
-  if (!absl::GetFlag(FLAGS_unit).empty()) return RunUnit(absl::GetFlag(FLAGS_unit));
+  if (!absl::GetFlag(FLAGS_unit).empty()) {
+    if (absl::GetFlag(FLAGS_mpi))
+      return absl::InvalidArgumentError("--unit and --mpi exclude each other");
+    return RunUnit(absl::GetFlag(FLAGS_unit));
+  }
+  // --mpi: a worker only plays games; the master runs the match below.
+  absl::StatusOr<MpiRole> role = MpiRoleFromFlag();
+  if (!role.ok()) return role.status();
+  if (role->worker) return dispatch::ServeMpiUnits(PlayUnitText);
   match::MatchOptions opts;
+  opts.dispatcher = role->master;
   absl::StatusOr<engine::EngineConfig> a = ConfigFromFlag("a", absl::GetFlag(FLAGS_a));
   if (!a.ok()) return a.status();
   absl::StatusOr<engine::EngineConfig> b = ConfigFromFlag("b", absl::GetFlag(FLAGS_b));
@@ -188,7 +212,7 @@ std::vector<std::string_view> MatchFlags() {
   std::vector<std::string_view> flags = kGameFlags;
   for (std::string_view f : {"a", "b", "openings", "random-openings", "opening-plies", "seed",
                              "games", "sprt", "sprt-alpha", "sprt-beta", "sprt-stop", "out",
-                             "resume", "threads", "unit", "test-delay-ms"}) {
+                             "resume", "threads", "unit", "test-delay-ms", "mpi"}) {
     flags.push_back(f);
   }
   return flags;
@@ -218,7 +242,9 @@ Command MatchCommand() {
           "in progress are finished and counted), unless --nosprt-stop. A game is saved as\n"
           "it ends: after a kill, the same command with --resume plays only what is missing\n"
           "(a resume with other parameters is refused). --unit=JSON plays one game given as\n"
-          "a match_unit and prints its record (for a cluster dispatcher). Example:\n"
+          "a match_unit and prints its record (for a cluster dispatcher). With --mpi, under\n"
+          "mpirun: rank 0 hands the games to the other ranks (one game each at a time) and\n"
+          "is the only writer of OUT; files, summary and --resume as above. Example:\n"
           "  tav match --game=cathedral --a=\"--eval=handmade --budget-s=1\" \\\n"
           "      --b=\"--eval=handmade --depth=1\" --random-openings=20 --sprt=0,50 \\\n"
           "      --out=runs/m1 --threads=2",

@@ -12,6 +12,7 @@
 #include "cli/game_registry.h"
 #include "cli/retro_flags.h"
 #include "core/record_header.h"
+#include "dispatch/mpi.h"
 #include "retro/solver.h"
 
 ABSL_FLAG(bool, quiet, false, "no progress lines on stderr");
@@ -59,6 +60,15 @@ absl::Status RunRetro(const std::vector<std::string>& args) {
           !t.ok()) {
         return t.status();
       }
+      // --mpi: a worker only solves the tiers rank 0 hands it, into --out.
+      absl::StatusOr<MpiRole> role = MpiRoleFromFlag();
+      if (!role.ok()) return role.status();
+      if (role->worker) {
+        retro::RetroSolver<G> worker(game, *spec, options);
+        return dispatch::ServeMpiUnits(
+            [&](std::string_view unit) { return worker.SolveTierUnit(unit); });
+      }
+      options.dispatcher = role->master;
       // Held until the run ends: one writer per database directory.
       absl::StatusOr<DirLock> lock = retro::LockDatabaseDirectory(out);
       if (!lock.ok()) return lock.status();
@@ -125,7 +135,7 @@ absl::Status RunRetro(const std::vector<std::string>& args) {
 Command RetroCommand() {
   std::vector<std::string_view> flags = kGameFlags;
   for (std::string_view f :
-       {"out", "tiers", "encoding", "threads", "memory-mb", "quiet", "tier-stats", "json"}) {
+       {"out", "tiers", "encoding", "threads", "memory-mb", "quiet", "tier-stats", "json", "mpi"}) {
     flags.push_back(f);
   }
   return {"retro", "solve a game's tiers by retrograde analysis into a database",
@@ -134,10 +144,14 @@ Command RetroCommand() {
           "log and, at the end, DIR/stats.json (remoteness table, longest win, start).\n"
           "Interrupted runs resume from the first missing tier: run the same command\n"
           "again. One run at a time writes a directory (DIR/.lock); a directory that\n"
-          "holds an exploration is refused. Examples:\n"
+          "holds an exploration is refused. With --mpi, under mpirun: rank 0 holds the tier\n"
+          "graph and hands every tier whose children are on disk to the other ranks, which\n"
+          "write its file into DIR (a directory every rank sees); the files are the same as\n"
+          "a single process writes. Examples:\n"
           "  tav retro --game=prairie --size=4 --out=db/prairie4\n"
           "  tav retro --game=prairie --size=11 --tiers='buffalo<=1' --out=db/p11b1\n"
-          "  tav retro --game=prairie --size=6 --encoding=wl1 --out=db/prairie6",
+          "  tav retro --game=prairie --size=6 --encoding=wl1 --out=db/prairie6\n"
+          "  mpirun -np 5 tav retro --game=prairie --size=7 --threads=8 --out=db/p7 --mpi",
           flags, RunRetro};
 }
 

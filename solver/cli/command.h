@@ -15,7 +15,8 @@
 // or database; an output path that cannot be written; too little memory for
 // the sizes asked; a solve refused as unable to finish (an InvalidArgument,
 // NotFound, OutOfRange, FailedPrecondition, DataLoss, AlreadyExists,
-// PermissionDenied or ResourceExhausted status); 1 only for an internal
+// PermissionDenied or ResourceExhausted status; Unavailable: an MPI run stopped from
+// outside, which --resume finishes); 1 only for an internal
 // error, an I/O failure during the run, or a result that disagrees with a
 // check (tav demo, solve --suite, crosscheck). Either way one error line. A
 // std::bad_alloc is caught in main (exit 2); inside an OpenMP parallel region,

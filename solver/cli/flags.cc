@@ -19,6 +19,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "cli/game_registry.h"
+#include "dispatch/mpi.h"
 
 ABSL_FLAG(std::string, game, "", tav::cli::kGameFlagHelp);
 ABSL_FLAG(std::string, variant, "",
@@ -50,6 +51,9 @@ ABSL_FLAG(bool, resume, false, "continue the interrupted run in --out (same para
 ABSL_FLAG(std::uint64_t, seed, 1,
           "random seed: crosscheck samples, learn self-play, match --random-openings, engine "
           "--noise");
+ABSL_FLAG(bool, mpi, false,
+          "explore, match, retro: run under mpirun (a build with MPI, 2 or more processes): rank "
+          "0 dispatches the units and is the only writer of --out, the other ranks solve them");
 ABSL_FLAG(int, games, 0,
           "games to play: learn, self-play games (default 100); match, an even number (default: "
           "each opening twice)");
@@ -355,6 +359,23 @@ absl::StatusOr<GameSpec> GameSpecFromFlags() {
 int ThreadsFromFlag() {
   const int t = absl::GetFlag(FLAGS_threads);
   return t > 0 ? t : omp_get_num_procs();
+}
+
+absl::StatusOr<MpiRole> MpiRoleFromFlag() {
+  if (!absl::GetFlag(FLAGS_mpi)) {
+    // mpirun without --mpi: every process would run the whole job into one --out.
+    const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
+    if (size != nullptr && std::atoi(size) > 1) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("started by mpirun as one of ", size,
+                       " processes without --mpi (each would run the whole job): add --mpi"));
+    }
+    return MpiRole{};
+  }
+  absl::StatusOr<dispatch::MpiPlace> place = dispatch::JoinMpiWorld();
+  if (!place.ok()) return place.status();
+  if (!place->master()) return MpiRole{.worker = true};
+  return MpiRole{.master = &dispatch::MpiMaster()};
 }
 
 }  // namespace tav::cli

@@ -22,6 +22,7 @@
 #include "absl/flags/declare.h"
 #include "absl/status/statusor.h"
 #include "core/game.h"
+#include "dispatch/dispatcher.h"
 
 ABSL_DECLARE_FLAG(std::string, game);
 ABSL_DECLARE_FLAG(std::string, variant);
@@ -40,6 +41,7 @@ ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(double, budget_s);
 ABSL_DECLARE_FLAG(bool, resume);
 ABSL_DECLARE_FLAG(int, games);
+ABSL_DECLARE_FLAG(bool, mpi);
 ABSL_DECLARE_FLAG(std::uint64_t, seed);
 
 namespace tav::cli {
@@ -91,5 +93,17 @@ absl::StatusOr<GameSpec> GameSpecFromFlags();
 
 // --threads resolved (ParseFlags has checked it): 0 (the default) means every core.
 int ThreadsFromFlag();
+
+// --mpi (dispatch/mpi.h): this process's part in the command. Without --mpi,
+// neither (the command runs alone), unless mpirun started several processes
+// (FailedPrecondition: add --mpi). With --mpi, `worker` on ranks 1..N-1 (the
+// command only serves units) and the master's dispatcher on rank 0 (the
+// command runs its job through it); FailedPrecondition, one line, for a build
+// without MPI or a run of one process.
+struct MpiRole {
+  bool worker = false;
+  dispatch::Dispatcher* master = nullptr;
+};
+absl::StatusOr<MpiRole> MpiRoleFromFlag();
 
 }  // namespace tav::cli

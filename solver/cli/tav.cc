@@ -13,6 +13,7 @@
 #include "cli/flags.h"
 #include "core/provenance.h"
 #include "core/strings.h"
+#include "dispatch/mpi.h"
 #include "version.h"
 
 namespace tav::cli {
@@ -99,7 +100,11 @@ bool IsHelp(const char* arg) {
 int Fail(const std::string& where, const absl::Status& status) {
   // One line, always: a multi-line message is folded.
   std::string message = absl::StrReplaceAll(status.message(), {{"\n", "; "}});
-  std::fprintf(stderr, "tav%s: error: %s\n", where.c_str(), message.c_str());
+  // Under mpirun every rank parses the same command line: rank 0 says what is wrong.
+  const char* rank = std::getenv("OMPI_COMM_WORLD_RANK");
+  if (rank == nullptr || !std::strcmp(rank, "0")) {
+    std::fprintf(stderr, "tav%s: error: %s\n", where.c_str(), message.c_str());
+  }
   switch (status.code()) {
     case absl::StatusCode::kInvalidArgument:
     case absl::StatusCode::kNotFound:
@@ -109,6 +114,7 @@ int Fail(const std::string& where, const absl::Status& status) {
     case absl::StatusCode::kAlreadyExists:
     case absl::StatusCode::kPermissionDenied:
     case absl::StatusCode::kResourceExhausted:
+    case absl::StatusCode::kUnavailable:  // an MPI run stopped from outside: --resume finishes it
       return kExitBadInput;
     default:
       return kExitFailure;
@@ -189,4 +195,8 @@ int Main(int argc, char** argv) {
 
 }  // namespace tav::cli
 
-int main(int argc, char** argv) { return tav::cli::Main(argc, argv); }
+int main(int argc, char** argv) {
+  const int status = tav::cli::Main(argc, argv);
+  tav::dispatch::LeaveMpiWorld(status);  // --mpi: the workers stopped, MPI finalized
+  return status;
+}

@@ -35,6 +35,14 @@
 // fewer frontier positions than threads (a Lehmann run on a small board).
 // frontier_solver.h is the default (tests/alphabeta_unit_solver.h, a plain
 // alpha-beta without a table, is the tests' independent one).
+//
+// Step 5 elsewhere: with `opts.dispatcher` (dispatch/dispatcher.h, e.g. the
+// workers of an MPI run) the frontier positions are not solved here but sent
+// out as WorkUnits (WorkUnit::ToJson, heaviest first by Knuth's tree
+// estimate) and their results (ResultToJson) come back to this thread, which
+// logs each one exactly as a local thread does; Steps 1-4, 6 and 7, the files
+// and the resume are the same, so a dispatched run and a local one agree on
+// every value (and resume each other's directories).
 #pragma once
 
 #include <omp.h>
@@ -65,6 +73,8 @@
 #include "core/proven_value.h"
 #include "core/provenance.h"
 #include "core/record_header.h"
+#include "core/tree_estimate.h"
+#include "dispatch/dispatcher.h"
 #include "explore/annotations.h"
 #include "explore/opening_tree.h"
 #include "explore/progress.h"
@@ -85,6 +95,7 @@ struct ExploreOptions {
   std::string label = "explore";  // prefix of progress lines
   int test_delay_ms = 0;          // sleep after each position (crash tests only)
   std::size_t max_nodes = 50'000'000;
+  dispatch::Dispatcher* dispatcher = nullptr;  // Step 5 elsewhere (see the top); null: here
 };
 
 struct ExploreSummary {
@@ -353,20 +364,71 @@ struct Exploration {
     if (opts.test_delay_ms > 0) {
       std::this_thread::sleep_for(std::chrono::milliseconds(opts.test_delay_ms));
     }
-    nlohmann::json rec = Record(n, r.value, "search", &r, r.best_move, r.pv);
-    const std::string line = rec.dump();
     std::lock_guard<std::mutex> lock(mu);
-    if (absl::Status s = log.Write(line); !s.ok()) {
+    if (absl::Status s = Keep(n, std::move(r), meter, ticket, log, syncer); !s.ok()) {
       if (error.ok()) error = s;
       stop = true;
-      return;
     }
+  }
+
+  // Step 5 (a result). Appends frontier node n's record to the log and keeps
+  // its result (the caller serialises calls); the log's write error, if any.
+  absl::Status Keep(int n, UnitResult r, ProgressMeter& meter, std::uint64_t ticket, AppendLog& log,
+                    LogSyncer& syncer) {
+    nlohmann::json rec = Record(n, r.value, "search", &r, r.best_move, r.pv);
+    if (absl::Status s = log.Write(rec.dump()); !s.ok()) return s;
     syncer.Dirty();
     meter.Update(r.nodes, ticket);
     summary.session_nodes += r.nodes;
     results[n] = std::move(r);
     records[n] = std::move(rec);
     ++summary.solved;
+    return absl::OkStatus();
+  }
+
+  // Step 5 elsewhere. The positions `todo` as work units to `dispatcher`, the
+  // heaviest first; each result is checked (the unit's position, a value in
+  // range) and kept as a local one is. Stops at the first error.
+  absl::Status SolveFrontierRemote(const std::vector<int>& todo, dispatch::Dispatcher& dispatcher) {
+    AppendLog log;
+    if (absl::Status s = log.Open(paths.log, loaded.torn_tail ? loaded.valid_bytes : -1); !s.ok()) {
+      return s;
+    }
+    LogSyncer syncer(log);
+    ProgressMeter meter(opts.label, frontier.size(), frontier.size() - todo.size(),
+                        opts.progress && !todo.empty());
+    std::vector<dispatch::Unit> units;
+    std::vector<std::string> positions(todo.size());
+    for (std::size_t k = 0; k < todo.size(); ++k) {
+      const auto& pos = tree.node(todo[k]).position;
+      positions[k] = game.position_string(pos);
+      const WorkUnit unit{{opts.id.game, opts.id.variant, opts.id.size, opts.id.options},
+                          positions[k],
+                          opts.id.limits,
+                          opts.tt_mb};
+      units.push_back({k, unit.ToJson().dump(), EstimateTree(game, pos, 16).log10_search_nodes});
+    }
+    const dispatch::ResultHandler keep = [&](std::uint64_t k, std::string_view text,
+                                             std::vector<dispatch::Unit>&) -> absl::StatusOr<bool> {
+      const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+      absl::StatusOr<UnitResult> r =
+          j.is_object() ? ResultFromJson(j, G::kMaxValue)
+                        : absl::StatusOr<UnitResult>(absl::DataLossError("not a JSON object"));
+      if (r.ok() && (k >= todo.size() || j.value("position", "") != positions[k])) {
+        r = absl::DataLossError("the result is not of the unit sent");
+      }
+      if (!r.ok()) {
+        return absl::InternalError(
+            absl::StrCat("a bad result from a worker: ", r.status().message()));
+      }
+      if (absl::Status s = Keep(todo[k], std::move(*r), meter, 0, log, syncer); !s.ok()) return s;
+      return true;
+    };
+    absl::Status error = dispatcher.Run(std::move(units), keep);
+    meter.Finish();
+    if (absl::Status s = syncer.Finish(); !s.ok() && error.ok()) error = s;
+    log.Close();
+    return error;
   }
 
   // Step 5. Solves the frontier positions `todo`, appending each record to
@@ -570,11 +632,14 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
   if (opts.progress) {
     std::fprintf(stderr,
                  "[%s] %d positions to ply %d (%zu frontier, %zu finished games, %zu to back up); "
-                 "%zu frontier positions to solve on %d threads\n",
+                 "%zu frontier positions to solve on %d %s\n",
                  opts.label.c_str(), x.n_nodes, opts.id.plies, x.frontier.size(),
-                 x.summary.terminal, x.summary.backed_up, todo.size(), opts.threads);
+                 x.summary.terminal, x.summary.backed_up, todo.size(),
+                 opts.dispatcher ? opts.dispatcher->workers() : opts.threads,
+                 opts.dispatcher ? "workers (MPI ranks)" : "threads");
   }
-  const absl::Status error = x.SolveFrontier(todo, make_solver);
+  const absl::Status error = opts.dispatcher ? x.SolveFrontierRemote(todo, *opts.dispatcher)
+                                             : x.SolveFrontier(todo, make_solver);
   if (!error.ok() || x.summary.resumed + x.summary.solved < x.frontier.size()) {
     const double wall = std::chrono::duration<double>(Clock::now() - t_start).count();
     x.summary.interrupted = true;

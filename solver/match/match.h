@@ -22,12 +22,12 @@
 // With several threads and an SPRT, when exactly the test stops depends on
 // which games finish first; the summary always covers every recorded game.
 //
-// A cluster dispatcher (issue #15) is another game player: rank 0 runs
-// RunMatch with a player that sends each unit (GameUnit::ToJson) to a worker,
-// which plays it (`tav match --unit` or PlayUnit), and hands the returned
-// record to the sink; Steps 1-3 and 5, the files and the resume are the same,
-// and the summary is a function of the set of records (summary.h), so it
-// agrees with a local run's.
+// A cluster dispatcher is another game player (DispatchedPlayer): rank 0 of
+// an MPI run runs RunMatch with a player that sends each unit
+// (GameUnit::ToJson) to a worker, which plays it (PlayUnit, as `tav match
+// --unit`), and hands the returned record to the sink; Steps 1-3 and 5, the
+// files and the resume are the same, and the summary is a function of the
+// set of records (summary.h), so it agrees with a local run's.
 #pragma once
 
 #include <algorithm>
@@ -48,6 +48,7 @@
 #include "core/atomic_file.h"
 #include "core/game.h"
 #include "core/provenance.h"
+#include "dispatch/dispatcher.h"
 #include "engine/engine.h"
 #include "match/game_unit.h"
 #include "match/run_files.h"
@@ -64,6 +65,7 @@ struct MatchOptions {
   bool must_resume = false;  // an explicit --resume: refuse a DIR with nothing to resume
   bool progress = false;     // one line on stderr per finished game
   int test_delay_ms = 0;     // sleep after each game (crash tests)
+  dispatch::Dispatcher* dispatcher = nullptr;  // the CLI's: games played elsewhere (--mpi)
 };
 
 struct MatchOutcome {
@@ -144,6 +146,33 @@ struct LocalPlayer {
     for (int t = 0; t < n; ++t) pool.emplace_back(worker);
     for (std::thread& t : pool) t.join();
     return error;
+  }
+};
+
+// The player of a dispatcher (dispatch/dispatcher.h, e.g. the workers of an
+// MPI run): every unit sent out as GameUnit::ToJson, in game order (games
+// are of one size: no weights), each returned match_game record handed to
+// the sink (which checks it against the plan); the sink's "stop" stops new
+// games. Errors: the dispatcher's, or Internal for a record that is not JSON.
+struct DispatchedPlayer {
+  dispatch::Dispatcher* dispatcher = nullptr;
+
+  template <Game G>
+  absl::Status operator()(const G&, const std::vector<GameUnit>& todo,
+                          const RecordSink& sink) const {
+    std::vector<dispatch::Unit> units;
+    for (std::size_t k = 0; k < todo.size(); ++k) units.push_back({k, todo[k].ToJson().dump(), 0});
+    return dispatcher->Run(
+        std::move(units),
+        [&](std::uint64_t, std::string_view text,
+            std::vector<dispatch::Unit>&) -> absl::StatusOr<bool> {
+          const nlohmann::json record =
+              nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+          if (!record.is_object()) {
+            return absl::InternalError("a bad game record from a worker: not a JSON object");
+          }
+          return sink(record);
+        });
   }
 };
 

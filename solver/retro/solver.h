@@ -26,6 +26,18 @@
 // Values: dtw8 computes win/loss/draw with the distance (the winner
 // hurries, the loser delays); wl1 computes win/loss only and stops scanning
 // a position's children at the first losing one.
+//
+// Tiers elsewhere (options.dispatcher, dispatch/dispatcher.h: the workers of
+// an MPI run). The master (Run) holds the tier graph: a tier is a unit as
+// soon as every child tier is on disk, the largest first; a worker
+// (SolveTierUnit, on its own RetroSolver over the same directory) loads the
+// children from the shared directory, solves the tier with its OpenMP
+// threads and writes the tier file (atomically, as above); the master then
+// reads the file's header for its statistics and logs the tier, exactly as
+// it reads a tier a killed run left. Only the master writes the manifest,
+// progress.jsonl and stats.json. A tier's values do not depend on which
+// process solved it, so the files are byte-identical to a single-process
+// run's, and any run resumes any other's directory.
 #pragma once
 
 #include <omp.h>
@@ -43,12 +55,14 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/atomic_file.h"
 #include "core/provenance.h"
 #include "core/record_header.h"
+#include "dispatch/dispatcher.h"
 #include "nlohmann/json.hpp"
 #include "retro/lookup.h"
 #include "retro/manifest.h"
@@ -70,6 +84,7 @@ struct SolveOptions {
   // "brief" (tier, positions, seconds) or "none" (no tiers[]; tier_count only).
   std::string tier_stats = "full";
   std::int64_t stop_after = -1;  // testing: stop after solving this many tiers, as if killed
+  dispatch::Dispatcher* dispatcher = nullptr;  // tiers solved elsewhere (see the top); null: here
 };
 
 struct SolveSummary {
@@ -105,6 +120,12 @@ class RetroSolver {
 
   absl::StatusOr<SolveSummary> Run();
 
+  // A worker's side of a dispatched run (see the top): solves the tier of
+  // `payload` ({"tier": its index in the solving order}) and writes its file
+  // into options.dir, whose children must be on disk; returns {"tier": name,
+  // "seconds": time}. Never writes the manifest or the logs, takes no lock.
+  absl::StatusOr<std::string> SolveTierUnit(std::string_view payload);
+
  private:
   // A child tier as the hot loop sees it.
   struct ChildRef {
@@ -138,6 +159,12 @@ class RetroSolver {
   void PrintProgress(std::uint64_t k, std::uint64_t tiers, const std::string& name,
                      std::uint64_t size, double secs, double elapsed, std::uint64_t run_positions,
                      std::uint64_t done_positions, std::uint64_t positions) const;
+  // Step 3 elsewhere: every tier not on disk, through options_.dispatcher.
+  absl::Status SolveDispatched(const std::vector<Tier>& tiers, std::vector<TierStats>& per_tier,
+                               SolveSummary& summary, AppendLog& progress_log);
+  // The tier of order k solved and written; its seconds.
+  absl::StatusOr<double> SolveAndWrite(const std::vector<Tier>& tiers, std::uint64_t k,
+                                       std::vector<TierStats>& per_tier);
   absl::StatusOr<TierStats> SolveTier(Tier tier, std::uint64_t order,
                                       std::vector<std::uint8_t>& values);
   template <Encoding kEnc>
@@ -182,6 +209,8 @@ class RetroSolver {
   GameSpec spec_;
   SolveOptions options_;
   std::shared_ptr<TierStore> store_;
+  std::vector<std::uint8_t> values_;  // the tier being solved (kept: one allocation per run)
+  std::vector<Tier> unit_tiers_;      // SolveTierUnit's solving order
 };
 
 // ---- implementation ------------------------------------------------------------
@@ -587,7 +616,6 @@ absl::StatusOr<SolveSummary> RetroSolver<G>::Run() {
   summary.tiers = tiers.size();
   summary.positions = manifest.positions;
   std::vector<TierStats> per_tier(tiers.size());
-  std::vector<std::uint8_t> values;
   std::uint64_t done_positions = 0, run_positions = 0;
   auto last_print = Clock::now() - std::chrono::hours(1);
   for (std::uint64_t k = 0; k < tiers.size(); ++k) {
@@ -602,19 +630,15 @@ absl::StatusOr<SolveSummary> RetroSolver<G>::Run() {
       done_positions += size;
       continue;
     }
+    if (options_.dispatcher) continue;  // solved below, elsewhere
     if (options_.stop_after >= 0 &&
         static_cast<std::int64_t>(summary.solved) >= options_.stop_after) {
       summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
       return summary;
     }
-    const auto tier_start = Clock::now();
-    absl::StatusOr<TierStats> stats = SolveTier(tier, k, values);
-    if (!stats.ok()) return stats.status();
-    stats->longest_win_tier = tier;
-    stats->longest_win_order = k;
-    per_tier[k] = *stats;
-    if (absl::Status s = WriteTier(tier, name, values, *stats); !s.ok()) return s;
-    const double secs = std::chrono::duration<double>(Clock::now() - tier_start).count();
+    absl::StatusOr<double> solved = SolveAndWrite(tiers, k, per_tier);
+    if (!solved.ok()) return solved.status();
+    const double secs = *solved;
     nlohmann::json line = {{"tier", name},
                            {"positions", size},
                            {"seconds", secs},
@@ -634,6 +658,21 @@ absl::StatusOr<SolveSummary> RetroSolver<G>::Run() {
     }
   }
 
+  if (options_.dispatcher) {
+    if (absl::Status s = SolveDispatched(tiers, per_tier, summary, progress_log); !s.ok()) {
+      return s;
+    }
+    if (summary.solved + summary.resumed < tiers.size()) {
+      if (options_.stop_after < 0) {
+        return absl::InternalError(absl::StrCat("the dispatcher ended with ",
+                                                tiers.size() - summary.solved - summary.resumed,
+                                                " tiers unsolved"));
+      }
+      summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+      return summary;
+    }
+  }
+
   // Step 4. The whole database's statistics, into stats.json.
   summary.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   absl::StatusOr<nlohmann::json> stats = BuildStats(tiers, per_tier, summary.seconds);
@@ -645,6 +684,116 @@ absl::StatusOr<SolveSummary> RetroSolver<G>::Run() {
   summary.stats = *stats;
   summary.complete = true;
   return summary;
+}
+
+template <TierGame G>
+absl::StatusOr<double> RetroSolver<G>::SolveAndWrite(const std::vector<Tier>& tiers,
+                                                     std::uint64_t k,
+                                                     std::vector<TierStats>& per_tier) {
+  const auto start = std::chrono::steady_clock::now();
+  const Tier tier = tiers[k];
+  absl::StatusOr<TierStats> stats = SolveTier(tier, k, values_);
+  if (!stats.ok()) return stats.status();
+  stats->longest_win_tier = tier;
+  stats->longest_win_order = k;
+  per_tier[k] = *stats;
+  if (absl::Status s = WriteTier(tier, game_.tier_name(tier), values_, *stats); !s.ok()) return s;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+template <TierGame G>
+absl::Status RetroSolver<G>::SolveDispatched(const std::vector<Tier>& tiers,
+                                             std::vector<TierStats>& per_tier,
+                                             SolveSummary& summary, AppendLog& progress_log) {
+  // Step 3a. The graph of the tiers left: each one's unsolved children, and who waits on whom.
+  absl::flat_hash_map<Tier, std::uint64_t> order;
+  for (std::uint64_t k = 0; k < tiers.size(); ++k) order[tiers[k]] = k;
+  std::vector<bool> on_disk(tiers.size());
+  for (std::uint64_t k = 0; k < tiers.size(); ++k) {
+    on_disk[k] = store_->has_file(game_.tier_name(tiers[k]));
+  }
+  std::vector<int> waiting(tiers.size(), 0);
+  std::vector<std::vector<std::uint64_t>> parents(tiers.size());
+  std::vector<Tier> children;
+  for (std::uint64_t k = 0; k < tiers.size(); ++k) {
+    if (on_disk[k]) continue;
+    children.clear();
+    game_.child_tiers(tiers[k], children);
+    absl::flat_hash_set<std::uint64_t> unsolved;  // a child met twice counts once
+    for (Tier c : children) {
+      const std::uint64_t j = order.at(CanonicalTier(game_, c).first);  // CheckOrder: present
+      if (!on_disk[j] && unsolved.insert(j).second) parents[j].push_back(k);
+    }
+    waiting[k] = static_cast<int>(unsolved.size());
+  }
+  auto unit = [&](std::uint64_t k) {
+    return dispatch::Unit{k, nlohmann::json{{"tier", k}}.dump(),
+                          static_cast<double>(game_.tier_size(tiers[k]))};
+  };
+  std::vector<dispatch::Unit> ready;
+  for (std::uint64_t k = 0; k < tiers.size(); ++k) {
+    if (!on_disk[k] && waiting[k] == 0) ready.push_back(unit(k));
+  }
+  // Step 3b. Each tier a worker wrote: its header read back, logged, its parents freed.
+  const dispatch::ResultHandler done =
+      [&](std::uint64_t k, std::string_view text,
+          std::vector<dispatch::Unit>& more) -> absl::StatusOr<bool> {
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (k >= tiers.size() || !j.is_object() || !j.contains("seconds")) {
+      return absl::InternalError(
+          absl::StrCat("a bad tier result from a worker: ", std::string(text)));
+    }
+    const Tier tier = tiers[k];
+    const std::string name = game_.tier_name(tier);
+    absl::StatusOr<TierStats> stats = ReadFinishedTier(tier, name, game_.tier_size(tier));
+    if (!stats.ok()) return stats.status();
+    per_tier[k] = *stats;
+    nlohmann::json line = {{"tier", name},
+                           {"positions", game_.tier_size(tier)},
+                           {"seconds", j["seconds"]},
+                           {"threads", options_.threads},
+                           {"time", UtcNowIso8601()}};
+    if (absl::Status s = progress_log.Append(line.dump()); !s.ok()) return s;
+    ++summary.solved;
+    if (options_.progress) {
+      std::fprintf(stderr, "retro: tier %s  %llu positions in %.2f s (%llu of %zu tiers left)\n",
+                   name.c_str(), static_cast<unsigned long long>(game_.tier_size(tier)),
+                   j["seconds"].get<double>(),
+                   static_cast<unsigned long long>(tiers.size() - summary.solved - summary.resumed),
+                   tiers.size());
+    }
+    for (std::uint64_t p : parents[k]) {
+      if (--waiting[p] == 0) more.push_back(unit(p));
+    }
+    return options_.stop_after < 0 ||
+           static_cast<std::int64_t>(summary.solved) < options_.stop_after;
+  };
+  return options_.dispatcher->Run(std::move(ready), done);
+}
+
+template <TierGame G>
+absl::StatusOr<std::string> RetroSolver<G>::SolveTierUnit(std::string_view payload) {
+  if (!store_) {
+    store_ = std::make_shared<TierStore>(
+        options_.dir,
+        TierIdentity{game_.kName.data(), game_.size(), game_.board_name(), options_.encoding},
+        options_.memory_bytes);
+  }
+  if (unit_tiers_.empty()) {
+    absl::StatusOr<std::vector<Tier>> listed = game_.tiers(options_.selection);
+    if (!listed.ok()) return listed.status();
+    unit_tiers_ = std::move(*listed);
+  }
+  const nlohmann::json j = nlohmann::json::parse(payload, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object() || !j.contains("tier") || !j["tier"].is_number_unsigned() ||
+      j["tier"].get<std::uint64_t>() >= unit_tiers_.size()) {
+    return absl::InvalidArgumentError(absl::StrCat("bad tier unit: ", std::string(payload)));
+  }
+  const std::uint64_t k = j["tier"].get<std::uint64_t>();
+  std::vector<TierStats> per_tier(unit_tiers_.size());
+  absl::StatusOr<double> secs = SolveAndWrite(unit_tiers_, k, per_tier);
+  if (!secs.ok()) return secs.status();
+  return nlohmann::json{{"tier", game_.tier_name(unit_tiers_[k])}, {"seconds", *secs}}.dump();
 }
 
 template <TierGame G>
