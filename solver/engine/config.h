@@ -25,12 +25,14 @@
 namespace tav::engine {
 
 struct EngineConfig {
-  // The evaluation: handmade by default, because it plays stronger. The learned
-  // weights (eval/, data/eval/) halve the static error against exact values on
-  // 10x10 but lose matches to it: learned vs handmade, both selective at 1 s a
-  // move, scored 0.115 in 13 games, SPRT(0,100) H0 (data/match/). Name
-  // --eval=learned (or default: learned where built in) to use them.
-  std::string eval = "handmade";
+  // The evaluation: "default", the learned weights where this binary has them
+  // for the board (10x10 classic Cathedral), else the handmade evaluate().
+  // Measured at 1 s a move, both selective (data/match/): the phased weights
+  // of data/eval/ beat handmade at equal nodes (0.650 in 20 games) and at
+  // equal time once the search preselects its leaves by the handmade value
+  // (quick_evaluate, search/selective.h); the first, one-set weights lost
+  // (0.115). --eval=handmade keeps the old one.
+  std::string eval = "default";
   std::string search = "selective";
   int depth = 0;            // deepest iteration in plies (0: no limit)
   std::uint64_t nodes = 0;  // node budget per move (0: no limit)
