@@ -90,11 +90,7 @@ class Evaluated : public G {
   // The game's own evaluate(), a few times cheaper than the model's: the
   // selective search's preselection one ply above the horizon
   // (core/game.h, quick_evaluate).
-  int quick_evaluate(const Position& p) const
-  requires HasEvaluate<G>
-  {
-    return G::evaluate(p);
-  }
+  int quick_evaluate(const Position& p) const requires HasEvaluate<G> { return G::evaluate(p); }
 
   const G& base() const { return *this; }
   const LinearModel& model() const { return *model_; }
