@@ -358,7 +358,8 @@ TEST(SelectiveSearch, APreselectingHorizonParentEvaluatesOnlyTheBestByTheQuickEs
     auto solve = [&](int leaf_width) {
       search::SelectiveSearch<eval::Evaluated<Cathedral>> s(
           game, {.width = 1000, .growth = 1, .root = 1, .leaf_width = leaf_width},
-          std::shared_ptr<search::TranspositionTable>(search::TranspositionTable::WithMegabytes(4)));
+          std::shared_ptr<search::TranspositionTable>(
+              search::TranspositionTable::WithMegabytes(4)));
       return s.Solve(pos, o);
     };
     // Every child kept: plain depth-2 negamax of the learned evaluation.

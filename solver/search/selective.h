@@ -74,9 +74,7 @@ struct SelectiveParams {
   int leaf_width = 16;
 
   // The children evaluated one ply above the horizon of a node with n.
-  int LeafWidth(int n) const {
-    return width <= 0 || leaf_width <= 0 ? n : std::min(leaf_width, n);
-  }
+  int LeafWidth(int n) const { return width <= 0 || leaf_width <= 0 ? n : std::min(leaf_width, n); }
 
   // The width at a node with `depth` plies left and n children.
   int WidthAt(int depth, int n, bool at_root = false) const {
@@ -350,8 +348,8 @@ class SelectiveSearch {
   int OnePly(const Position& child) const {
     if (game_.is_over(child)) return BackUp<G>(game_.final_value(child));
     if constexpr (kQuick && HasQuickEvaluate<G>) {
-      return BackUp<G>(std::clamp(static_cast<int>(game_.quick_evaluate(child)), -G::kMaxValue,
-                                  G::kMaxValue));
+      return BackUp<G>(
+          std::clamp(static_cast<int>(game_.quick_evaluate(child)), -G::kMaxValue, G::kMaxValue));
     }
     return BackUp<G>(Evaluate(child));
   }
