@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -89,6 +90,22 @@ inline pid_t SpawnTav(const std::vector<std::string>& args) {
 
 // The one JSON record a successful `tav ARGS --json` prints (a failure is
 // reported and gives null).
+// The match_game records of a tav match games.jsonl keyed by game index,
+// without their times (which differ between runs).
+inline std::map<int, nlohmann::json> MatchGamesWithoutTimes(const std::filesystem::path& path) {
+  std::map<int, nlohmann::json> out;
+  std::istringstream lines(ReadFile(path));
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty()) continue;
+    nlohmann::json j = nlohmann::json::parse(line);
+    j.erase("a_seconds");
+    j.erase("b_seconds");
+    for (nlohmann::json& m : j["move_info"]) m.erase("seconds");
+    out[j["game_index"].get<int>()] = j;
+  }
+  return out;
+}
+
 inline nlohmann::json JsonOf(const std::string& args) {
   SCOPED_TRACE(args);
   const CliResult r = RunTav(args);

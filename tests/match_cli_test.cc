@@ -16,7 +16,6 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "cli_helpers.h"
 #include "nlohmann/json.hpp"
 
@@ -32,19 +31,6 @@ namespace fs = std::filesystem;
 const std::string kGame = "--game=cathedral --size=5";
 const std::string kEngines = "--a='--depth=2 --tt-mb=8' --b='--depth=1 --tt-mb=8'";
 const std::string kMatch = "match " + kGame + " " + kEngines + " --random-openings=5 --seed=3";
-
-// Records keyed by game index, without the times (which differ between runs).
-std::map<int, json> Games(const std::string& path) {
-  std::map<int, json> out;
-  for (absl::string_view line : absl::StrSplit(ReadFile(path), '\n', absl::SkipEmpty())) {
-    json j = json::parse(line);
-    j.erase("a_seconds");
-    j.erase("b_seconds");
-    for (json& m : j["move_info"]) m.erase("seconds");
-    out[j["game_index"].get<int>()] = j;
-  }
-  return out;
-}
 
 json ReadJson(const std::string& path) { return json::parse(ReadFile(path)); }
 
@@ -69,7 +55,7 @@ TEST(MatchCli, IssueExampleShapeWritesGamesSummaryAndRunJson) {
   }
   EXPECT_EQ(s["games"], 4);
   EXPECT_EQ(s["a_wins"].get<int>() + s["draws"].get<int>() + s["b_wins"].get<int>(), 4);
-  const std::map<int, json> games = Games(dir.file("games.jsonl"));
+  const std::map<int, json> games = MatchGamesWithoutTimes(dir.file("games.jsonl"));
   ASSERT_EQ(games.size(), 4u);
   EXPECT_EQ(games.at(2)["opening"], json::array({"Yed3", "Leb2"}));
   EXPECT_TRUE(games.at(2)["a_first"].get<bool>());
@@ -84,7 +70,7 @@ TEST(MatchCli, IssueExampleShapeWritesGamesSummaryAndRunJson) {
 TEST(MatchCli, UnitPlaysTheGameTheMatchRecorded) {
   ScopedDir dir("unit");
   ASSERT_EQ(RunTav(kMatch + " --threads=1 --out=" + dir.str()).status, 0);
-  const std::map<int, json> games = Games(dir.file("games.jsonl"));
+  const std::map<int, json> games = MatchGamesWithoutTimes(dir.file("games.jsonl"));
   json unit = games.at(7);
   json want = unit;
   for (const char* k : {"schema", "kind", "game", "variant", "size", "options", "game_index",
@@ -136,7 +122,8 @@ TEST(MatchCli, KilledMatchResumesToTheSameGamesAndSummary) {
   EXPECT_EQ(ReadJson(killed.file("run.json"))["status"], "running");
   const CliResult resumed = RunTav(kMatch + " --threads=2 --resume --out=" + killed.str());
   ASSERT_EQ(resumed.status, 0) << resumed.err;
-  EXPECT_EQ(Games(killed.file("games.jsonl")), Games(reference.file("games.jsonl")));
+  EXPECT_EQ(MatchGamesWithoutTimes(killed.file("games.jsonl")),
+            MatchGamesWithoutTimes(reference.file("games.jsonl")));
   EXPECT_EQ(ReadJson(killed.file("summary.json")), ReadJson(reference.file("summary.json")));
   EXPECT_EQ(ReadJson(killed.file("run.json"))["status"], "complete");
 }

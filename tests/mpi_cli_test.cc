@@ -106,19 +106,6 @@ TEST(MpiCli, CrashedWorkerLosesNothingAndResumeOnAnotherRankCountFinishes) {
   EXPECT_EQ(ReadJson(crashed.file("run.json"))["status"], "complete");
 }
 
-// Games keyed by index, without their times.
-std::map<int, json> Games(const std::string& path) {
-  std::map<int, json> out;
-  for (absl::string_view line : absl::StrSplit(ReadFile(path), '\n', absl::SkipEmpty())) {
-    json j = json::parse(line);
-    j.erase("a_seconds");
-    j.erase("b_seconds");
-    for (json& m : j["move_info"]) m.erase("seconds");
-    out[j["game_index"].get<int>()] = j;
-  }
-  return out;
-}
-
 TEST(MpiCli, MatchOnThreeProcessesPlaysTheGamesOfOneProcess) {
   ScopedDir one("match1"), three("match3");
   const std::string match =
@@ -127,9 +114,9 @@ TEST(MpiCli, MatchOnThreeProcessesPlaysTheGamesOfOneProcess) {
   ASSERT_EQ(RunTav(match + " --out=" + one.str()).status, 0);
   const CliResult mpi = RunMpi(3, match + " --mpi --out=" + three.str());
   ASSERT_EQ(mpi.status, 0) << mpi.err;
-  const std::map<int, json> want = Games(one.file("games.jsonl"));
+  const std::map<int, json> want = MatchGamesWithoutTimes(one.file("games.jsonl"));
   ASSERT_EQ(want.size(), 6u);
-  EXPECT_EQ(Games(three.file("games.jsonl")), want);
+  EXPECT_EQ(MatchGamesWithoutTimes(three.file("games.jsonl")), want);
   EXPECT_EQ(ReadJson(three.file("summary.json")), ReadJson(one.file("summary.json")));
 }
 

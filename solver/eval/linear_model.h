@@ -124,15 +124,6 @@ struct LinearModel {
     const double v = Value(f, count);
     return static_cast<int>(v < 0 ? v - 0.5 : v + 0.5);
   }
-
-  // Rounded(features(p)).
-  template <class G>
-  requires HasFeatures<G>
-  int Evaluate(const G& game, const typename G::Position& p) const {
-    float f[G::kFeatureCount];
-    game.features(p, std::span<float>(f, G::kFeatureCount));
-    return Rounded(f, G::kFeatureCount);
-  }
 };
 
 // The checksum of a model's identity and numbers: 16 lower-case hex digits.
