@@ -251,12 +251,12 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
   const int threads = ThreadsFromFlag();
   const int tt_mb = absl::GetFlag(FLAGS_tt_mb);
   // --mpi: a worker only solves units; the master runs the job below.
-  absl::StatusOr<MpiRole> role = MpiRoleFromFlag();
+  absl::StatusOr<MpiRole> role = MpiRoleFromFlag([threads]() -> dispatch::UnitSolver {
+    auto solver = std::make_shared<ExploreUnitSolver>(threads);
+    return [solver](std::string_view unit) { return solver->Solve(unit); };
+  });
   if (!role.ok()) return role.status();
-  if (role->worker) {
-    ExploreUnitSolver solver(threads);
-    return dispatch::ServeMpiUnits([&](std::string_view unit) { return solver.Solve(unit); });
-  }
+  if (role->worker) return dispatch::ServeMpiUnits(role->solver);
   dispatch::Dispatcher* const dispatcher = role->master;
   const std::string preset = absl::GetFlag(FLAGS_preset);
   if (preset == "demo") {

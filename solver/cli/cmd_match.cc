@@ -181,9 +181,9 @@ absl::Status RunMatchCommand(const std::vector<std::string>& args) {
     return RunUnit(absl::GetFlag(FLAGS_unit));
   }
   // --mpi: a worker only plays games; the master runs the match below.
-  absl::StatusOr<MpiRole> role = MpiRoleFromFlag();
+  absl::StatusOr<MpiRole> role = MpiRoleFromFlag([] { return dispatch::UnitSolver(PlayUnitText); });
   if (!role.ok()) return role.status();
-  if (role->worker) return dispatch::ServeMpiUnits(PlayUnitText);
+  if (role->worker) return dispatch::ServeMpiUnits(role->solver);
   match::MatchOptions opts;
   opts.dispatcher = role->master;
   absl::StatusOr<engine::EngineConfig> a = ConfigFromFlag("a", absl::GetFlag(FLAGS_a));

@@ -2,6 +2,7 @@
 // directory (retro/solver.h). Resumable: run the same command again after an
 // interruption and it continues from the first unsolved tier.
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -61,13 +62,12 @@ absl::Status RunRetro(const std::vector<std::string>& args) {
         return t.status();
       }
       // --mpi: a worker only solves the tiers rank 0 hands it, into --out.
-      absl::StatusOr<MpiRole> role = MpiRoleFromFlag();
+      absl::StatusOr<MpiRole> role = MpiRoleFromFlag([&]() -> dispatch::UnitSolver {
+        auto worker = std::make_shared<retro::RetroSolver<G>>(game, *spec, options);
+        return [worker](std::string_view unit) { return worker->SolveTierUnit(unit); };
+      });
       if (!role.ok()) return role.status();
-      if (role->worker) {
-        retro::RetroSolver<G> worker(game, *spec, options);
-        return dispatch::ServeMpiUnits(
-            [&](std::string_view unit) { return worker.SolveTierUnit(unit); });
-      }
+      if (role->worker) return dispatch::ServeMpiUnits(role->solver);
       options.dispatcher = role->master;
       // Held until the run ends: one writer per database directory.
       absl::StatusOr<DirLock> lock = retro::LockDatabaseDirectory(out);

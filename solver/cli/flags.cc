@@ -361,7 +361,7 @@ int ThreadsFromFlag() {
   return t > 0 ? t : omp_get_num_procs();
 }
 
-absl::StatusOr<MpiRole> MpiRoleFromFlag() {
+absl::StatusOr<MpiRole> MpiRoleFromFlag(const std::function<dispatch::UnitSolver()>& make_solver) {
   if (!absl::GetFlag(FLAGS_mpi)) {
     // mpirun without --mpi: every process would run the whole job into one --out.
     const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
@@ -374,8 +374,8 @@ absl::StatusOr<MpiRole> MpiRoleFromFlag() {
   }
   absl::StatusOr<dispatch::MpiPlace> place = dispatch::JoinMpiWorld();
   if (!place.ok()) return place.status();
-  if (!place->master()) return MpiRole{.worker = true};
-  return MpiRole{.master = &dispatch::MpiMaster()};
+  if (!place->master()) return MpiRole{.worker = true, .solver = make_solver()};
+  return MpiRole{.worker = false, .solver = nullptr, .master = &dispatch::MpiMaster(make_solver())};
 }
 
 }  // namespace tav::cli

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -97,13 +98,15 @@ int ThreadsFromFlag();
 // --mpi (dispatch/mpi.h): this process's part in the command. Without --mpi,
 // neither (the command runs alone), unless mpirun started several processes
 // (FailedPrecondition: add --mpi). With --mpi, `worker` on ranks 1..N-1 (the
-// command only serves units) and the master's dispatcher on rank 0 (the
-// command runs its job through it); FailedPrecondition, one line, for a build
-// without MPI or a run of one process.
+// command only serves units with `solver`) and the master's dispatcher on
+// rank 0 (the command runs its job through it; it solves units with a second
+// `solver` of its own). `make_solver` is called only with --mpi, once.
+// FailedPrecondition, one line, for a build without MPI or a run of one process.
 struct MpiRole {
   bool worker = false;
+  dispatch::UnitSolver solver;  // the worker's
   dispatch::Dispatcher* master = nullptr;
 };
-absl::StatusOr<MpiRole> MpiRoleFromFlag();
+absl::StatusOr<MpiRole> MpiRoleFromFlag(const std::function<dispatch::UnitSolver()>& make_solver);
 
 }  // namespace tav::cli

@@ -10,10 +10,16 @@
 // reads and writes the output directory (it plans the batch, locks DIR, logs
 // each result as it arrives, writes the final files); ranks 1..N-1 are
 // workers that only solve units (ServeMpiUnits), each with its own OpenMP
-// threads. The master solves nothing itself and mostly sleeps (it polls for
-// messages with a sleep of at most 2 ms, instead of Open MPI's busy wait), so
-// a cluster job gives it a slot next to a worker (N workers + 1 ranks).
-//
+// threads. The master solves units too, on one thread of its own (its
+// LocalWorker, which calls no MPI: MPI_THREAD_FUNNELED), while its main
+// thread dispatches and writes; that thread mostly sleeps (it polls for
+// messages with a sleep of at most 2 ms, instead of Open MPI's busy wait).
+// So N ranks are N solvers and a cluster job gives every rank the same slot;
+// `mpirun -np 2` on two cores runs two units at once. Trade-off: rank 0's
+// dispatch waits up to 2 ms longer while its own unit runs, nothing against
+// units of seconds; and a retrograde master holds two RetroSolvers (the
+// job's and its worker's), each within --memory-mb.
+
 // Protocol (MPI_COMM_WORLD, one message per step, byte strings): a worker
 // says READY, then the master sends it UNIT(id, payload); the worker answers
 // RESULT(id, text) or ERROR(id, code, message) and is ready again; at the end
@@ -50,7 +56,7 @@ bool MpiBuilt();
 
 // This process's place in the MPI run (MPI_Init on the first call).
 // FailedPrecondition, one line: a build without MPI; a run of one process
-// (no worker to dispatch to: "mpirun -np N" with N >= 2).
+// (nothing to dispatch to: the command without --mpi does the same).
 struct MpiPlace {
   int rank = 0;
   int size = 1;
@@ -58,8 +64,11 @@ struct MpiPlace {
 };
 absl::StatusOr<MpiPlace> JoinMpiWorld();
 
-// The master's dispatcher over ranks 1..N-1 (after JoinMpiWorld, on rank 0).
-Dispatcher& MpiMaster();
+// The master's dispatcher over ranks 0..N-1 (after JoinMpiWorld, on rank
+// 0): `local` solves rank 0's own units, on a thread of its own, so it must
+// not share unguarded state with the job's thread. The first call's `local`
+// stays for the command (a command may run several batches).
+Dispatcher& MpiMaster(UnitSolver local);
 
 // A worker's loop (after JoinMpiWorld, on a rank > 0): READY, then solve each
 // UNIT with `solve` and answer, until STOP. Returns OK at STOP.

@@ -14,7 +14,7 @@ absl::StatusOr<MpiPlace> JoinMpiWorld() {
       "reconfigure with cmake; this build has TAV_MPI off or found no MPI)");
 }
 
-Dispatcher& MpiMaster() { std::abort(); }  // unreachable: JoinMpiWorld never succeeds
+Dispatcher& MpiMaster(UnitSolver) { std::abort(); }  // unreachable: JoinMpiWorld never succeeds
 
 absl::Status ServeMpiUnits(const UnitSolver&) { return JoinMpiWorld().status(); }
 
