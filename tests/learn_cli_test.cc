@@ -111,6 +111,43 @@ TEST(LearnCli, AnEngineSelfPlayWithPhasesWritesASchema2File) {
   std::filesystem::remove(out);
 }
 
+TEST(LearnCli, ATrainingSetRefitsToTheSameWeightsAndAnotherRidgeToOthers) {
+  const std::string played = Temp("played.json"), set = Temp("set.jsonl");
+  const std::string refit = Temp("refit.json"), ridged = Temp("ridged.json");
+  ASSERT_EQ(RunTav(Train(10) + " --training-set-out=" + set + " --out=" + played).status, 0);
+  const nlohmann::json header =
+      nlohmann::json::parse(ReadFile(set).substr(0, ReadFile(set).find('\n')));
+  EXPECT_EQ(header["kind"], "learn_samples");
+  EXPECT_EQ(header["samples"], nlohmann::json::parse(ReadFile(played))["training"]["positions"]);
+  EXPECT_EQ(LineCount(ReadFile(set)), header["samples"].get<int>() + 1);
+  const std::string fit = "learn --game=cathedral --size=5 --training-set=" + set;
+  const CliResult r = RunTav(fit + " --out=" + refit);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json a = nlohmann::json::parse(ReadFile(played));
+  const nlohmann::json b = nlohmann::json::parse(ReadFile(refit));
+  EXPECT_EQ(b["checksum"], a["checksum"]) << "the saved labels are the fitted ones";
+  EXPECT_EQ(b["training"]["labels"]["labelled_by"], header["command"]);
+  ASSERT_EQ(RunTav(fit + " --ridge=5 --out=" + ridged).status, 0);
+  EXPECT_NE(nlohmann::json::parse(ReadFile(ridged))["checksum"], a["checksum"]);
+  // Bad sets: another board, a damaged line, a cut file; and no overwriting.
+  ExpectBadInput("learn --game=cathedral --size=6 --training-set=" + set + " --out=" + ridged,
+                 "'board' is \"5x5\"");
+  std::string text = ReadFile(set);
+  const std::string damaged = Temp("damaged.jsonl"), cut = Temp("cut.jsonl");
+  std::ofstream(damaged) << text.substr(0, text.find('\n') + 1) << "{\"position\": 3}\n";
+  std::ofstream(cut) << text.substr(0, text.rfind('\n', text.size() - 2) + 1);
+  ExpectBadInput(
+      fit.substr(0, fit.find("--training-set")) + "--training-set=" + damaged + " --out=" + ridged,
+      "line 2");
+  ExpectBadInput(
+      fit.substr(0, fit.find("--training-set")) + "--training-set=" + cut + " --out=" + ridged,
+      "truncated");
+  ExpectBadInput(fit + " --out=" + set, "--out");
+  ExpectBadInput(Train(2) + " --training-set-out=" + played + " --out=" + played, "same file");
+  for (const std::string& p : {played, set, refit, ridged, damaged, cut})
+    std::filesystem::remove(p);
+}
+
 TEST(LearnCli, TheBuiltInWeightsAreTheDefaultOn10x10AndHandmadeStaysAvailable) {
   const std::string moves = " --moves='Yni4 See5 Sna3 Tna4' --json";
   const nlohmann::json def = JsonOf("eval --game=cathedral" + moves);

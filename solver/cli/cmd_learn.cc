@@ -16,6 +16,7 @@
 #include "engine/config.h"
 #include "eval/evaluation.h"
 #include "learn/report.h"
+#include "learn/samples.h"
 #include "learn/trainer.h"
 
 ABSL_DECLARE_FLAG(std::string, eval);
@@ -38,6 +39,12 @@ ABSL_FLAG(int, phases, 1,
           "learn: weight sets, one per game phase (cut at quantiles of the "
           "feature --phase-feature)");
 ABSL_FLAG(std::string, phase_feature, "phase", "learn: the feature whose value cuts the phases");
+ABSL_FLAG(std::string, training_set, "",
+          "learn: fit the labelled positions of this file (written by --training-set-out) "
+          "instead of playing games");
+ABSL_FLAG(std::string, training_set_out, "",
+          "learn: also write the labelled positions to this file (to refit them with "
+          "--training-set)");
 ABSL_FLAG(bool, report, false,
           "learn: measure --eval on held-out games and the parity swing instead of training");
 
@@ -92,14 +99,46 @@ absl::Status Train(const G& game, const std::string& out) {
   o.tt_mb = static_cast<std::size_t>(absl::GetFlag(FLAGS_tt_mb));
   o.progress = Progress;
   learn::Trainer<G> trainer(game, o);
-  absl::StatusOr<eval::LinearModel> model = trainer.Run();
+  const std::string samples = absl::GetFlag(FLAGS_training_set);
+  absl::StatusOr<eval::LinearModel> model;
+  nlohmann::json samples_header;
+  if (samples.empty()) {
+    model = trainer.Run();
+  } else {
+    absl::StatusOr<learn::SamplesFile<typename G::Position>> file =
+        learn::ReadSamples(game, samples);
+    if (!file.ok()) return file.status();
+    samples_header = file->header;
+    model = trainer.FitSamples(std::move(file->samples));
+  }
   if (!model.ok()) return model.status();
   const learn::LearnStats& s = trainer.stats();
   model->training = learn::TrainingJson(o, s);
+  if (!samples.empty()) {
+    // The labels are the saving run's: name it instead of this run's play.
+    model->training.erase("self_play");
+    model->training.erase("games");
+    model->training.erase("seed");
+    model->training["labels"] = {
+        {"samples_file", samples},
+        {"samples", s.positions},
+        {"labelled_by", samples_header.value("command", "")},
+        {"labelled_at", samples_header.value("provenance", nlohmann::json())}};
+  }
+  if (const std::string samples_out = absl::GetFlag(FLAGS_training_set_out); !samples_out.empty()) {
+    const std::string text = learn::SamplesText(
+        game, trainer.samples(), {{"command", CommandLineString()}, {"provenance", Provenance()}});
+    if (absl::Status saved = WriteFileAtomically(samples_out, text); !saved.ok()) return saved;
+  }
   model->training["command"] = CommandLineString();
   model->training["provenance"] = Provenance();
   model->training["seconds"] = std::round(s.seconds * 10) / 10;
   if (absl::Status saved = eval::SaveModel(*model, out); !saved.ok()) return saved;
+  if (!samples.empty()) {
+    std::fprintf(stderr, "learn: %zu positions of %s fitted; training error %.2f; wrote %s\n",
+                 s.positions, samples.c_str(), s.train_mae, out.c_str());
+    return absl::OkStatus();
+  }
   std::fprintf(stderr,
                "learn: %zu positions labelled (%zu exact, %zu by search, %zu dropped) in %.1f s "
                "(%.1f positions/s); training error %.2f; wrote %s\n",
@@ -148,12 +187,27 @@ absl::Status RunLearn(const std::vector<std::string>& args) {
   const std::string out = absl::GetFlag(FLAGS_out);
   const std::string name = absl::GetFlag(FLAGS_eval);
   if (!report && out.empty()) return absl::InvalidArgumentError("learn needs --out=FILE");
+  const std::string samples = absl::GetFlag(FLAGS_training_set);
+  const std::string samples_out = absl::GetFlag(FLAGS_training_set_out);
+  if (report && (!samples.empty() || !samples_out.empty()))
+    return absl::InvalidArgumentError(
+        "--training-set and --training-set-out are for training, not --report");
+  std::vector<std::string> inputs;
+  if (report && name != eval::kLearned && name != eval::kHandmade && name != eval::kDefault) {
+    inputs.push_back(name);
+  }
+  if (!samples.empty()) {
+    if (absl::Status ok = CheckInputFile("training-set", samples); !ok.ok()) return ok;
+    inputs.push_back(samples);
+  }
   if (!out.empty()) {
-    std::vector<std::string> inputs;
-    if (report && name != eval::kLearned && name != eval::kHandmade && name != eval::kDefault) {
-      inputs.push_back(name);
-    }
     if (absl::Status ok = CheckOutputFile(out, inputs); !ok.ok()) return ok;
+  }
+  if (!samples_out.empty()) {
+    if (samples_out == out)
+      return absl::InvalidArgumentError("--training-set-out and --out name the same file");
+    inputs.push_back(out);
+    if (absl::Status ok = CheckOutputFile(samples_out, inputs); !ok.ok()) return ok;
   }
   absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
   if (!spec.ok()) return spec.status();
@@ -171,39 +225,59 @@ absl::Status RunLearn(const std::vector<std::string>& args) {
 }  // namespace
 
 Command LearnCommand() {
-  return {"learn", "fit a learned evaluation by self-play, or --report on one",
-          "Plays --games self-play games, --threads at a time (by --player, an engine\n"
-          "configuration, or a greedy one-ply player with the game's own evaluation; the\n"
-          "first --random-opening plies and a --random-rate share of the others at random,\n"
-          "seeded by --seed), labels exactly the positions the player solved and the last\n"
-          "--exact-plies of each game, then the earlier ones (--labels=search: band by band,\n"
-          "--band-plies, by a depth --label-depth search with the model fitted on the later\n"
-          "labels; --labels=outcome: by the game's exact outcome), fits the weights by ridge\n"
-          "least squares (--ridge), one set per phase with --phases, and writes the weights\n"
-          "file --out (atomically; data/README.md, kind eval_weights). The same command\n"
-          "gives the same weights, whatever --threads (unless --player has a --budget-s).\n"
-          "Progress goes to stderr.\n"
-          "With --report: measures --eval (learned or a FILE) on --games held-out games\n"
-          "(never the training games, whatever the seeds): the mean absolute error of it and\n"
-          "of the handmade evaluation against exact values 6-10 plies before the end, and\n"
-          "the parity swing mean |value(d) - value(d+1)| over the positions after the first\n"
-          "move (one per symmetry class) for depths 1..--depth (default 2); prints the\n"
-          "'eval_report' JSON, or writes it to --out. Example:\n"
-          "  tav learn --game=cathedral --size=6 --games=200 --seed=1 --out=w.json\n"
-          "  tav learn --game=cathedral --games=400 --player=\"--nodes=100000 --noise=1\" \\\n"
-          "      --labels=outcome --phases=4 --threads=2 --out=w.json\n"
-          "  tav learn --game=cathedral --size=6 --report --eval=w.json --games=50",
-          [] {
-            std::vector<std::string_view> f(kGameFlags.begin(), kGameFlags.end());
-            for (std::string_view x :
-                 {"games", "seed", "out", "exact-plies", "exact-budget-s", "band-plies",
-                  "label-depth", "random-opening", "random-rate", "ridge", "tt-mb", "player",
-                  "labels", "phases", "phase-feature", "threads", "report", "eval", "depth"}) {
-              f.push_back(x);
-            }
-            return f;
-          }(),
-          RunLearn};
+  return {
+      "learn", "fit a learned evaluation by self-play, or --report on one",
+      "Plays --games self-play games, --threads at a time (by --player, an engine\n"
+      "configuration, or a greedy one-ply player with the game's own evaluation; the\n"
+      "first --random-opening plies and a --random-rate share of the others at random,\n"
+      "seeded by --seed), labels exactly the positions the player solved and the last\n"
+      "--exact-plies of each game, then the earlier ones (--labels=search: band by band,\n"
+      "--band-plies, by a depth --label-depth search with the model fitted on the later\n"
+      "labels; --labels=outcome: by the game's exact outcome), fits the weights by ridge\n"
+      "least squares (--ridge), one set per phase with --phases, and writes the weights\n"
+      "file --out (atomically; data/README.md, kind eval_weights). The same command\n"
+      "gives the same weights, whatever --threads (unless --player has a --budget-s).\n"
+      "--training-set-out=FILE also writes the labelled positions; --training-set=FILE fits those\n"
+      "instead of playing (another --ridge or --phases in seconds).\n"
+      "Progress goes to stderr.\n"
+      "With --report: measures --eval (learned or a FILE) on --games held-out games\n"
+      "(never the training games, whatever the seeds): the mean absolute error of it and\n"
+      "of the handmade evaluation against exact values 6-10 plies before the end, and\n"
+      "the parity swing mean |value(d) - value(d+1)| over the positions after the first\n"
+      "move (one per symmetry class) for depths 1..--depth (default 2); prints the\n"
+      "'eval_report' JSON, or writes it to --out. Example:\n"
+      "  tav learn --game=cathedral --size=6 --games=200 --seed=1 --out=w.json\n"
+      "  tav learn --game=cathedral --games=400 --player=\"--nodes=100000 --noise=1\" \\\n"
+      "      --labels=outcome --phases=4 --threads=2 --out=w.json\n"
+      "  tav learn --game=cathedral --size=6 --report --eval=w.json --games=50",
+      [] {
+        std::vector<std::string_view> f(kGameFlags.begin(), kGameFlags.end());
+        for (std::string_view x : {"games",
+                                   "seed",
+                                   "out",
+                                   "exact-plies",
+                                   "exact-budget-s",
+                                   "band-plies",
+                                   "label-depth",
+                                   "random-opening",
+                                   "random-rate",
+                                   "ridge",
+                                   "tt-mb",
+                                   "player",
+                                   "labels",
+                                   "phases",
+                                   "phase-feature",
+                                   "training-set",
+                                   "training-set-out",
+                                   "threads",
+                                   "report",
+                                   "eval",
+                                   "depth"}) {
+          f.push_back(x);
+        }
+        return f;
+      }(),
+      RunLearn};
 }
 
 }  // namespace tav::cli

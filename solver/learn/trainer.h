@@ -34,6 +34,13 @@
 //     label gives the weights file; with `phases` > 1, one weight set per
 //     phase (eval/linear_model.h), cut at the quantiles of the feature named
 //     `phase_feature`.
+//  5. Samples. Every labelled position is kept as a Sample (the position and
+//     its label), in the order fitted, so a run can save them (`tav learn
+//     --training-set-out`) and a later fit start from them instead of playing
+//     (Trainer::FitSamples, `--training-set`): another ridge or phase count costs
+//     seconds instead of the self-play's hours, and features changed since
+//     are recomputed from the positions. Fitting the saved samples with the
+//     run's options gives the run's weights.
 // The trade-off: search labels further back are only as good as the model a
 // band earlier, outcome labels only as good as the player's play; exact
 // labels anchor both, and a deeper label search or a stronger player costs
@@ -93,6 +100,14 @@ struct LearnOptions {
   double ridge = 1e-3;                  // penalty per position on standardised weights
   std::size_t tt_mb = 16;               // the exact solver's table
   std::function<void(const std::string&)> progress;  // one line per stage
+};
+
+// One labelled position (design, 5): the label is the value for the side to
+// move, on the scale of the game's exact values.
+template <class Position>
+struct Sample {
+  Position pos;
+  int label = 0;
 };
 
 struct LearnStats {
@@ -275,6 +290,27 @@ class Trainer {
       stats_.dropped += g.dropped;
     }
     stats_.games = options_.games;
+    return FitLabelled(t0, longest);
+  }
+
+  // Fits `samples` (design, 5) with the options' ridge and phases: no play.
+  absl::StatusOr<eval::LinearModel> FitSamples(std::vector<Sample<Position>> samples) {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (absl::Status ok = CheckOptions(); !ok.ok()) return ok;
+    for (const Sample<Position>& s : samples) Add(s.pos, s.label);
+    stats_.games = 0;
+    return FitLabelled(t0, 0);
+  }
+
+  const LearnStats& stats() const { return stats_; }
+  // Every labelled position fitted, in order (after Run or FitSamples).
+  const std::vector<Sample<Position>>& samples() const { return samples_; }
+
+ private:
+  // Steps 2 and 3 of Run: the bands up to `longest` plies from the end (if
+  // any), the final model and its statistics.
+  absl::StatusOr<eval::LinearModel> FitLabelled(std::chrono::steady_clock::time_point t0,
+                                                int longest) {
     // Step 2. Search labels: bootstrap bands, from the end back to the start.
     absl::StatusOr<eval::LinearModel> model = Fit();
     if (!model.ok()) return model.status();
@@ -298,9 +334,6 @@ class Trainer {
     return model;
   }
 
-  const LearnStats& stats() const { return stats_; }
-
- private:
   struct Pending {
     Position pos;
     int from_end;
@@ -448,6 +481,7 @@ class Trainer {
   }
 
   void Add(const Position& pos, int label) {
+    samples_.push_back({pos, label});
     float f[G::kFeatureCount];
     game_.features(pos, std::span<float>(f, G::kFeatureCount));
     data_.columns = G::kFeatureCount;
@@ -461,6 +495,7 @@ class Trainer {
   G game_;
   LearnOptions options_;
   Dataset data_;
+  std::vector<Sample<Position>> samples_;
   std::vector<Pending> pending_;
   LearnStats stats_;
 };
