@@ -321,16 +321,16 @@ TEST(SelectiveSearch, PrunedSearchIsTheMaxOverItsKeptChildren) {
   }
 }
 
-// A learned evaluation (the built-in 6x6 weights) has a quick estimate, the
-// handmade evaluate(): one ply above the horizon the selective search scores
-// every child by it and evaluates only the best leaf_width.
+// A learned evaluation (the built-in 6x6 weights) has a quick estimate,
+// Cathedral's quick_evaluate(): one ply above the horizon the selective
+// search scores every child by it and evaluates only the best leaf_width.
 TEST(SelectiveSearch, APreselectingHorizonParentEvaluatesOnlyTheBestByTheQuickEstimate) {
   const Cathedral base = Make<Cathedral>("cathedral", "classic", 6);
   const auto model = std::make_shared<const eval::LinearModel>(
       *eval::BuiltInModel("cathedral", "classic", "6x6", ""));
   const eval::Evaluated<Cathedral> game(base, model);
   static_assert(HasQuickEvaluate<eval::Evaluated<Cathedral>>);
-  static_assert(!HasQuickEvaluate<Cathedral>);
+  static_assert(HasQuickEvaluate<Cathedral>);
   // The child of p that the preselection keeps with leaf_width 1: the best
   // one-ply score by the quick estimate (ties: order_score, then move order).
   auto kept = [&](const Cathedral::Position& p) {
@@ -386,6 +386,82 @@ TEST(SelectiveSearch, APreselectingHorizonParentEvaluatesOnlyTheBestByTheQuickEs
     ASSERT_TRUE(one.complete);
     EXPECT_EQ(one.value, expected) << game.position_string(pos);
   }
+}
+
+// Higher up, the quick estimate picks inner_factor * width candidates, the
+// evaluation picks the kept width among them: with width 2, inner_factor 2
+// and leaf_width 2, V(p, 2) = max over the 2 best by evaluation of the 4 best
+// by estimate of p's children c, of -max over the 2 best of c's children by
+// estimate g, of -evaluate(g).
+TEST(SelectiveSearch, AnInnerNodeEvaluatesOnlyTheBestByTheQuickEstimate) {
+  const Cathedral base = Make<Cathedral>("cathedral", "classic", 6);
+  const auto model = std::make_shared<const eval::LinearModel>(
+      *eval::BuiltInModel("cathedral", "classic", "6x6", ""));
+  const eval::Evaluated<Cathedral> game(base, model);
+  // The search's one-ply score of p's i-th child (quick or not), higher first.
+  auto score = [&](const Cathedral::Position& p, const Cathedral::MoveList& moves, std::size_t i,
+                   bool quick) {
+    auto c = p;
+    game.play(c, moves[i]);
+    const int one = game.is_over(c) ? -game.final_value(c)
+                                    : -(quick ? game.quick_evaluate(c) : game.evaluate(c));
+    return one * (1LL << 22) + std::clamp(game.order_score(p, moves[i], c), -(1 << 20), 1 << 20);
+  };
+  // Of the move indices `from`, the first k by score (ties: the lower index).
+  auto best = [&](const Cathedral::Position& p, const Cathedral::MoveList& moves,
+                  std::vector<std::size_t> from, std::size_t k, bool quick) {
+    std::vector<std::pair<long long, std::size_t>> scored;
+    for (std::size_t i : from) scored.push_back({-score(p, moves, i, quick), i});
+    std::sort(scored.begin(), scored.end());
+    std::vector<std::size_t> out;
+    for (std::size_t j = 0; j < std::min(k, scored.size()); ++j) out.push_back(scored[j].second);
+    return out;
+  };
+  auto all = [](const Cathedral::MoveList& moves) {
+    std::vector<std::size_t> v(moves.size());
+    for (std::size_t i = 0; i < v.size(); ++i) v[i] = i;
+    return v;
+  };
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const auto pos = RandomPosition(base, seed, 3);
+    if (game.is_over(pos)) continue;
+    Cathedral::MoveList moves;
+    game.generate_moves(pos, moves);
+    // The root's 4 candidates by estimate, 2 of them kept by evaluation.
+    const std::vector<std::size_t> kept =
+        best(pos, moves, best(pos, moves, all(moves), 4, true), 2, false);
+    int expected = INT_MIN;
+    for (std::size_t i : kept) {
+      auto c = pos;
+      game.play(c, moves[i]);
+      if (game.is_over(c)) {
+        expected = std::max(expected, -game.final_value(c));
+        continue;
+      }
+      Cathedral::MoveList replies;
+      game.generate_moves(c, replies);
+      int v1 = INT_MIN;
+      for (std::size_t j : best(c, replies, all(replies), 2, true)) {
+        auto g = c;
+        game.play(g, replies[j]);
+        v1 = std::max(v1, game.is_over(g) ? -game.final_value(g) : -game.evaluate(g));
+      }
+      expected = std::max(expected, -v1);
+    }
+    search::SolveOptions o;
+    o.mode = search::Mode::kHeuristic;
+    o.max_depth = 2;
+    o.tt_mb = 4;
+    search::SelectiveSearch<eval::Evaluated<Cathedral>> s(
+        game, {.width = 2, .growth = 1, .root = 1, .leaf_width = 2, .inner_factor = 2},
+        std::shared_ptr<search::TranspositionTable>(search::TranspositionTable::WithMegabytes(4)));
+    const auto r = s.Solve(pos, o);
+    ASSERT_TRUE(r.complete);
+    EXPECT_EQ(r.value, expected) << game.position_string(pos);
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
 }
 
 // ---- noise --------------------------------------------------------------------

@@ -87,10 +87,16 @@ class Evaluated : public G {
     return std::clamp(v, bounds->first, bounds->second);
   }
 
-  // The game's own evaluate(), a few times cheaper than the model's: the
-  // selective search's preselection one ply above the horizon
-  // (core/game.h, quick_evaluate).
-  int quick_evaluate(const Position& p) const requires HasEvaluate<G> { return G::evaluate(p); }
+  // The game's own quick_evaluate() where it has one, else its evaluate():
+  // several times cheaper than the model's, for the selective search's
+  // preselection of the children it evaluates (core/game.h, quick_evaluate).
+  int quick_evaluate(const Position& p) const requires HasEvaluate<G> {
+    if constexpr (HasQuickEvaluate<G>) {
+      return G::quick_evaluate(p);
+    } else {
+      return G::evaluate(p);
+    }
+  }
 
   const G& base() const { return *this; }
   const LinearModel& model() const { return *model_; }

@@ -79,7 +79,7 @@ std::pair<int, int> Cathedral::value_bounds(const Position& p) const {
   return {low_opp - high_me, high_opp - low_me};
 }
 
-int Cathedral::evaluate(const Position& p) const {
+int Cathedral::quick_evaluate(const Position& p) const {
   const int me = p.to_move, opponent = me ^ 1;
   const u128 empty = tables_->board & ~Occupied(p);
   const int neutral = PopCount(empty & ~p.territory[0] & ~p.territory[1]);
@@ -87,8 +87,12 @@ int Cathedral::evaluate(const Position& p) const {
     const int room = PopCount(p.territory[player]) + neutral / 2;
     return std::max(0, p.hand_squares[player] - room);
   };
+  return short_of_room(opponent) - short_of_room(me);
+}
+
+int Cathedral::evaluate(const Position& p) const {
   const auto [lower, upper] = value_bounds(p);
-  return std::clamp(short_of_room(opponent) - short_of_room(me), lower, upper);
+  return std::clamp(quick_evaluate(p), lower, upper);
 }
 
 }  // namespace tav::cathedral

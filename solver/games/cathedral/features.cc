@@ -17,7 +17,9 @@
 // Everything is a count of a rotation-invariant set (popcounts of whole
 // boards), so the features are invariant under the four rotations. Cost: one
 // pass over the ~35 orientations of each side's hand (their anchors kept for
-// the fit tests), a second only for pieces that fit somewhere, plus
+// the fit tests; the union of their placements only once no one-square piece
+// is left, which reaches every free square), a second only for pieces that
+// fit somewhere, plus
 // value_bounds' flood fills, which features() hands back to the caller.
 #include <algorithm>
 #include <array>
@@ -29,6 +31,10 @@
 
 namespace tav::cathedral {
 namespace {
+
+// The type of the one-square pieces (the Tavern).
+constexpr int kSingleType = 0;
+static_assert(kTypeSize[kSingleType] == 1);
 
 // Feature indices; names in FeatureNames(), same order.
 enum Feature : int {
@@ -104,6 +110,10 @@ std::optional<std::pair<int, int>> Cathedral::features(const Position& p,
   std::array<u128, 2> reach = {0, 0};
   std::array<int, 2> moves = {0, 0};
   for (int x = 0; x < 2; ++x) {
+    // A one-square piece in hand fits on every free square, so the reach is
+    // the free squares, with no union of the others' placements to take.
+    const bool single_in_hand = p.count(x, kSingleType) > 0;
+    if (single_in_hand) reach[x] = free[x];
     for (int type = 0; type < kTypes; ++type) {
       if (p.count(x, type) == 0) continue;
       const TypeOrientations& orients = t.orients[x][type];
@@ -112,6 +122,7 @@ std::optional<std::pair<int, int>> Cathedral::features(const Position& p,
         anchors[x][type][i] = a;
         if (a == 0) continue;
         moves[x] += PopCount(a);
+        if (single_in_hand) continue;
         const Orientation& o = t.orientations[orients.ids[i]];
         for (int c = 0; c < o.cells; ++c) reach[x] |= a << o.offsets[c];
       }
