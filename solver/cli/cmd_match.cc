@@ -14,6 +14,7 @@
 #include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
+#include "cli/play_unit.h"
 #include "core/atomic_file.h"
 #include "core/game_options.h"
 #include "dispatch/mpi.h"
@@ -145,8 +146,8 @@ absl::Status RunMatchOf(const G& game, match::MatchOptions opts) {
   return absl::OkStatus();
 }
 
-// Plays one game given as a match_unit's JSON text: its match_game record's
-// text, or InvalidArgument (--unit, and the workers of an MPI run).
+}  // namespace
+
 absl::StatusOr<std::string> PlayUnitText(std::string_view text) {
   nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) return absl::InvalidArgumentError("bad --unit: not JSON");
@@ -165,6 +166,8 @@ absl::StatusOr<std::string> PlayUnitText(std::string_view text) {
   if (!s.ok()) return s;
   return line;
 }
+
+namespace {
 
 absl::Status RunUnit(const std::string& text) {
   absl::StatusOr<std::string> line = PlayUnitText(text);

@@ -14,6 +14,7 @@ Command LearnCommand();
 Command BenchCommand();
 Command ExploreCommand();
 Command MatchCommand();
+Command SelfPlayCommand();
 Command BookQueryCommand();
 Command BookExportCommand();
 Command BookMergeCommand();
@@ -37,6 +38,7 @@ const std::vector<Command>& AllCommands() {
       BenchCommand(),
       ExploreCommand(),
       MatchCommand(),
+      SelfPlayCommand(),
       BookQueryCommand(),
       BookExportCommand(),
       BookMergeCommand(),

@@ -95,6 +95,7 @@ constexpr FlagRange kFlagRanges[] = {
     {"test_delay_ms", 0, 1e7, "0 to 10^7"},
     {"games", 1, 1e6, "1 to 10^6"},
     {"random_openings", 1, 1e6, "1 to 10^6"},
+    {"per_opening", 1, 1e6, "1 to 10^6"},
     {"opening_plies", 0, 1000, "0 to 1000"},
     {"sprt_alpha", 1e-9, 0.5 - 1e-9, "in (0, 0.5)"},
     {"sprt_beta", 1e-9, 0.5 - 1e-9, "in (0, 0.5)"},

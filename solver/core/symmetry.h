@@ -1,7 +1,11 @@
 // Canonical forms under a game's board symmetries.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
 
 #include "core/game.h"
 
@@ -31,6 +35,32 @@ Canonical<G> Canonicalize(const G& game, const typename G::Position& pos) {
     }
   }
   return best;
+}
+
+// A first move and the position it makes.
+template <Game G>
+struct FirstMove {
+  typename G::Move move;
+  typename G::Position position;
+};
+
+// One first move per symmetry class of the positions after it (Cathedral:
+// the Cathedral placements up to rotation, 56 on 10x10), in move generation
+// order, each class named by its first move in that order.
+template <Game G>
+std::vector<FirstMove<G>> FirstMoveClasses(const G& game) {
+  const typename G::Position start = game.start();
+  typename G::MoveList moves;
+  game.generate_moves(start, moves);
+  absl::flat_hash_set<std::uint64_t> seen;  // the classes' least hashes
+  std::vector<FirstMove<G>> out;
+  for (const auto& m : moves) {
+    typename G::Position child = start;
+    game.play(child, m);
+    if (seen.insert(game.hash(Canonicalize(game, child).position)).second)
+      out.push_back({m, child});
+  }
+  return out;
 }
 
 }  // namespace tav

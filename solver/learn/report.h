@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_set.h"
+#include "core/symmetry.h"
 #include "learn/trainer.h"
 
 namespace tav::learn {
@@ -34,26 +34,6 @@ struct ReportOptions {
   int max_depth = 2;  // parity swing: depths 1..max_depth (swings for d < max_depth)
   std::function<void(const std::string&)> progress;
 };
-
-// One per symmetry class: the positions after the first move.
-template <Game G>
-std::vector<typename G::Position> FirstMoveClasses(const G& game) {
-  const typename G::Position start = game.start();
-  typename G::MoveList moves;
-  game.generate_moves(start, moves);
-  absl::flat_hash_set<std::uint64_t> seen;
-  std::vector<typename G::Position> out;
-  for (const auto& m : moves) {
-    typename G::Position child = start;
-    game.play(child, m);
-    std::uint64_t key = game.hash(child);
-    for (int s = 1; s < game.symmetry_count(); ++s) {
-      key = std::min<std::uint64_t>(key, game.hash(game.transform(child, s)));
-    }
-    if (seen.insert(key).second) out.push_back(child);
-  }
-  return out;
-}
 
 // Mean |value(d) - value(d+1)| for d = 1..values.size()-1, values[d-1][i]
 // being position i's value at depth d.
@@ -123,7 +103,8 @@ class Reporter {
   }
 
   nlohmann::json Swing() {
-    const std::vector<Position> roots = FirstMoveClasses(game_);
+    std::vector<Position> roots;  // the positions after the first move, one per symmetry class
+    for (const FirstMove<G>& f : FirstMoveClasses(game_)) roots.push_back(f.position);
     nlohmann::json j;
     j["positions"] = roots.size();
     j["search"] = "fullwidth";

@@ -5,6 +5,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "core/atomic_file.h"
+#include "core/hash.h"
 #include "explore/run_files.h"
 
 namespace tav::match {
@@ -24,21 +25,28 @@ void MatchIdentity::PutInto(json& run) const {
   run["games"] = games;
   run["sprt"] = sprt ? sprt->ToJson() : json(nullptr);
   run["openings_source"] = openings_source;
+  if (games_per_opening > 0) run["games_per_opening"] = games_per_opening;
 }
 
 std::vector<GameUnit> PlanUnits(const MatchIdentity& id) {
   std::vector<GameUnit> units;
   if (id.openings.empty()) return units;
   const int n = static_cast<int>(id.openings.size());
+  const int per = id.games_per_opening;
   for (int g = 0; g < id.games; ++g) {
     GameUnit u;
     u.spec = id.spec;
     u.game_index = g;
-    u.opening_index = (g / 2) % n;
+    u.opening_index = per > 0 ? (g / per) % n : (g / 2) % n;
     u.opening = id.openings[static_cast<std::size_t>(u.opening_index)];
     u.a_first = g % 2 == 0;
     u.a = id.a;
     u.b = id.b;
+    if (per > 0) {
+      const auto game = static_cast<std::uint64_t>(g);
+      u.a.seed = Mix64(id.a.seed ^ Mix64(2 * game + 1));
+      u.b.seed = Mix64(id.b.seed ^ Mix64(2 * game + 2));
+    }
     units.push_back(std::move(u));
   }
   return units;

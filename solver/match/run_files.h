@@ -48,6 +48,9 @@ struct MatchIdentity {
   nlohmann::json openings_source;  // {"file": PATH} or {"random", "plies", "seed"}; not checked
   int games = 0;                   // even: each opening twice, colours swapped
   std::optional<SprtSpec> sprt;
+  // Self-play (selfplay.h): when > 0, game g plays opening g / this, and each
+  // game's engines get seeds of their own (PlanUnits).
+  int games_per_opening = 0;
 
   // The identity keys of run.json (and openings_source).
   void PutInto(nlohmann::json& run) const;
@@ -55,7 +58,10 @@ struct MatchIdentity {
 
 // The games of a match: game g plays opening (g / 2) mod N, engine a first
 // when g is even (so each opening is played twice with colours swapped, and
-// the openings are cycled when there are more games than 2N).
+// the openings are cycled when there are more games than 2N). A self-play
+// plan (games_per_opening = K > 0): game g plays opening g / K, and engine
+// a's seed is Mix64(a.seed ^ Mix64(2g + 1)), b's Mix64(b.seed ^ Mix64(2g + 2)),
+// so that games from one opening differ where the engines' noise draws.
 std::vector<GameUnit> PlanUnits(const MatchIdentity& id);
 
 // Locks DIR for one match run (see the top); FailedPrecondition naming DIR

@@ -1,0 +1,131 @@
+// `tav selfplay` from the outside: one selfplay_game record per planned game
+// with the mover's margin, a summary whose counts add up, the same records
+// whatever the thread count, games from one opening that differ by their
+// seeds, a run killed with SIGKILL that resumes to the same records, and bad
+// input as one error line with exit status 2.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <thread>
+
+#include "absl/strings/str_split.h"
+#include "cli_helpers.h"
+#include "nlohmann/json.hpp"
+
+namespace tav::testing {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+// Cathedral 5x5 from every Cathedral placement, two games each, a small
+// node budget with noise (deterministic: no clock).
+const std::string kConfig = "--config='--nodes=400 --noise=2 --tt-mb=2'";
+const std::string kSelfPlay =
+    "selfplay --game=cathedral --size=5 --per-opening=2 --seed=7 " + kConfig;
+
+std::vector<json> Records(const std::string& path) {
+  std::vector<json> out;
+  for (absl::string_view line : absl::StrSplit(ReadFile(path), '\n', absl::SkipEmpty()))
+    out.push_back(json::parse(line));
+  return out;
+}
+
+TEST(SelfPlayCli, EveryGameIsARecordOfTheMoverAndTheSummaryAddsUp) {
+  ScopedDir dir("selfplay");
+  const CliResult r = RunTav(kSelfPlay + " --threads=2 --out=" + dir.str());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json summary = json::parse(ReadFile(dir.file("selfplay_summary.json")));
+  const std::vector<json> records = Records(dir.file("selfplay.jsonl"));
+  const std::size_t openings = summary["per_opening"].size();
+  ASSERT_GT(openings, 1u);
+  ASSERT_EQ(records.size(), 2 * openings);
+  const std::map<int, json> games = MatchGamesWithoutTimes(dir.file("games.jsonl"));
+  std::map<std::string, std::set<std::string>> lines_by_opening;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const json& s = records[i];
+    EXPECT_EQ(s["kind"], "selfplay_game");
+    EXPECT_EQ(s["game_index"], static_cast<int>(i)) << "in game order";
+    EXPECT_EQ(s["board"], "5x5");
+    EXPECT_EQ(s["opening"].size(), 1u) << "a Cathedral placement";
+    EXPECT_EQ(s["mover"], records[0]["mover"]) << "after a placement, dark is to move";
+    const json& m = games.at(static_cast<int>(i));
+    const int first = m["margin"].get<int>();  // for side 0 (dark, in Cathedral)
+    EXPECT_EQ(s["mover"], 0) << "light places the Cathedral, dark (side 0) builds first";
+    EXPECT_EQ(s["margin"], s["mover"] == 0 ? first : -first) << "the margin is the mover's";
+    EXPECT_EQ(s["moves"], m["moves"]);
+    EXPECT_TRUE(s["seed"].is_number());
+    lines_by_opening[s["opening"].dump()].insert(s["moves"].dump());
+  }
+  int differing = 0;
+  for (const auto& [opening, lines] : lines_by_opening) differing += lines.size() > 1;
+  EXPECT_GT(differing, 0) << "each game's seed differs, so noisy games from one opening do";
+  const json& all = summary["overall"];
+  EXPECT_EQ(all["games"], records.size());
+  EXPECT_EQ(all["wins"].get<int>() + all["draws"].get<int>() + all["losses"].get<int>(),
+            all["games"].get<int>());
+  EXPECT_LE(all["score_low"].get<double>(), all["score"].get<double>());
+  EXPECT_GE(all["score_high"].get<double>(), all["score"].get<double>());
+  int per_sum = 0;
+  for (const json& o : summary["per_opening"]) per_sum += o["games"].get<int>();
+  EXPECT_EQ(per_sum, all["games"].get<int>());
+}
+
+TEST(SelfPlayCli, OneThreadPlaysTheRecordsOfTwo) {
+  ScopedDir one("sp1"), two("sp2");
+  ASSERT_EQ(RunTav(kSelfPlay + " --threads=1 --out=" + one.str()).status, 0);
+  ASSERT_EQ(RunTav(kSelfPlay + " --threads=2 --out=" + two.str()).status, 0);
+  EXPECT_EQ(ReadFile(one.file("selfplay.jsonl")), ReadFile(two.file("selfplay.jsonl")));
+}
+
+TEST(SelfPlayCli, AKilledRunResumesToTheSameRecords) {
+  ScopedDir reference("spref"), killed("spkilled");
+  ASSERT_EQ(RunTav(kSelfPlay + " --threads=1 --out=" + reference.str()).status, 0);
+  const pid_t pid = SpawnTav({"selfplay", "--game=cathedral", "--size=5", "--per-opening=2",
+                              "--seed=7", "--config=--nodes=400 --noise=2 --tt-mb=2", "--threads=1",
+                              "--test-delay-ms=300", "--out=" + killed.str()});
+  ASSERT_GT(pid, 0);
+  auto lines = [&] {
+    std::error_code ec;
+    return fs::exists(killed.file("games.jsonl"), ec)
+               ? LineCount(ReadFile(killed.file("games.jsonl")))
+               : 0;
+  };
+  // Only a hang guard: a loaded machine may take long.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(10);
+  while (lines() < 2 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  ASSERT_EQ(::kill(pid, SIGKILL), 0);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_FALSE(fs::exists(killed.file("selfplay.jsonl"))) << "the run ended before the kill";
+  const CliResult resumed = RunTav(kSelfPlay + " --threads=2 --resume --out=" + killed.str());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(ReadFile(killed.file("selfplay.jsonl")), ReadFile(reference.file("selfplay.jsonl")));
+}
+
+TEST(SelfPlayCli, BadInputIsOneErrorLine) {
+  ScopedDir dir("spbad");
+  const std::string base = "selfplay --game=cathedral --size=5 --out=" + dir.str();
+  ExpectBadInput(base + " --per-opening=0", "--per-opening");
+  ExpectBadInput(base + " --config='--nodes=10 --bogus=1'", "bad --config=");
+  ExpectBadInput(base + " --config='--eval=nosuch.json --nodes=9'", "nosuch.json");
+  ExpectBadInput(base + " --openings=" + dir.str() + "-missing.txt", "--openings");
+  ExpectBadInput("selfplay --game=cathedral --size=5", "missing --out");
+  // Another run's directory (a match's) is not resumed as a self-play.
+  ASSERT_EQ(RunTav("match --game=cathedral --size=5 --a='--depth=1' --b='--depth=1' "
+                   "--random-openings=1 --out=" +
+                   dir.str())
+                .status,
+            0);
+  ExpectBadInput(kSelfPlay + " --resume --out=" + dir.str(), "different match");
+}
+
+}  // namespace
+}  // namespace tav::testing
