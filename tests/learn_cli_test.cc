@@ -126,7 +126,13 @@ TEST(LearnCli, ATrainingSetRefitsToTheSameWeightsAndAnotherRidgeToOthers) {
   const nlohmann::json a = nlohmann::json::parse(ReadFile(played));
   const nlohmann::json b = nlohmann::json::parse(ReadFile(refit));
   EXPECT_EQ(b["checksum"], a["checksum"]) << "the saved labels are the fitted ones";
-  EXPECT_EQ(b["training"]["labels"]["labelled_by"], header["command"]);
+  EXPECT_EQ(b["training"]["labels"]["training_sets"][0]["labelled_by"], header["command"]);
+  // Two sets fit together: twice the samples (the same set twice here).
+  const std::string twice = Temp("twice.json");
+  ASSERT_EQ(RunTav(fit + "," + set + " --out=" + twice).status, 0);
+  EXPECT_EQ(nlohmann::json::parse(ReadFile(twice))["training"]["labels"]["samples"],
+            2 * header["samples"].get<int>());
+  std::filesystem::remove(twice);
   ASSERT_EQ(RunTav(fit + " --ridge=5 --out=" + ridged).status, 0);
   EXPECT_NE(nlohmann::json::parse(ReadFile(ridged))["checksum"], a["checksum"]);
   // Bad sets: another board, a damaged line, a cut file; and no overwriting.

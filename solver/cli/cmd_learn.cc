@@ -8,6 +8,7 @@
 #include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
@@ -40,8 +41,8 @@ ABSL_FLAG(int, phases, 1,
           "feature --phase-feature)");
 ABSL_FLAG(std::string, phase_feature, "phase", "learn: the feature whose value cuts the phases");
 ABSL_FLAG(std::string, training_set, "",
-          "learn: fit the labelled positions of this file (written by --training-set-out) "
-          "instead of playing games");
+          "learn: fit the labelled positions of these files (FILE[,FILE...], written by "
+          "--training-set-out) instead of playing games");
 ABSL_FLAG(std::string, training_set_out, "",
           "learn: also write the labelled positions to this file (to refit them with "
           "--training-set)");
@@ -61,6 +62,12 @@ learn::PlayOptions PlayFromFlags() {
 }
 
 void Progress(const std::string& line) { std::fprintf(stderr, "learn: %s\n", line.c_str()); }
+
+// The files of --training-set=A[,B...] (none when empty).
+std::vector<std::string> TrainingSetFiles(const std::string& flag) {
+  if (flag.empty()) return {};
+  return absl::StrSplit(flag, ',');
+}
 
 // --labels as an enum; InvalidArgument naming a bad value.
 absl::StatusOr<learn::Labels> LabelsFromFlag() {
@@ -101,15 +108,22 @@ absl::Status Train(const G& game, const std::string& out) {
   learn::Trainer<G> trainer(game, o);
   const std::string samples = absl::GetFlag(FLAGS_training_set);
   absl::StatusOr<eval::LinearModel> model;
-  nlohmann::json samples_header;
+  nlohmann::json sources = nlohmann::json::array();  // per file: who labelled it
   if (samples.empty()) {
     model = trainer.Run();
   } else {
-    absl::StatusOr<learn::SamplesFile<typename G::Position>> file =
-        learn::ReadSamples(game, samples);
-    if (!file.ok()) return file.status();
-    samples_header = file->header;
-    model = trainer.FitSamples(std::move(file->samples));
+    std::vector<learn::Sample<typename G::Position>> all;
+    for (const std::string& path : TrainingSetFiles(samples)) {
+      absl::StatusOr<learn::SamplesFile<typename G::Position>> file =
+          learn::ReadSamples(game, path);
+      if (!file.ok()) return file.status();
+      sources.push_back({{"file", path},
+                         {"samples", file->samples.size()},
+                         {"labelled_by", file->header.value("command", "")},
+                         {"labelled_at", file->header.value("provenance", nlohmann::json())}});
+      all.insert(all.end(), file->samples.begin(), file->samples.end());
+    }
+    model = trainer.FitSamples(std::move(all));
   }
   if (!model.ok()) return model.status();
   const learn::LearnStats& s = trainer.stats();
@@ -119,11 +133,7 @@ absl::Status Train(const G& game, const std::string& out) {
     model->training.erase("self_play");
     model->training.erase("games");
     model->training.erase("seed");
-    model->training["labels"] = {
-        {"samples_file", samples},
-        {"samples", s.positions},
-        {"labelled_by", samples_header.value("command", "")},
-        {"labelled_at", samples_header.value("provenance", nlohmann::json())}};
+    model->training["labels"] = {{"training_sets", sources}, {"samples", s.positions}};
   }
   if (const std::string samples_out = absl::GetFlag(FLAGS_training_set_out); !samples_out.empty()) {
     const std::string text = learn::SamplesText(
@@ -196,9 +206,9 @@ absl::Status RunLearn(const std::vector<std::string>& args) {
   if (report && name != eval::kLearned && name != eval::kHandmade && name != eval::kDefault) {
     inputs.push_back(name);
   }
-  if (!samples.empty()) {
-    if (absl::Status ok = CheckInputFile("training-set", samples); !ok.ok()) return ok;
-    inputs.push_back(samples);
+  for (const std::string& path : TrainingSetFiles(samples)) {
+    if (absl::Status ok = CheckInputFile("training-set", path); !ok.ok()) return ok;
+    inputs.push_back(path);
   }
   if (!out.empty()) {
     if (absl::Status ok = CheckOutputFile(out, inputs); !ok.ok()) return ok;
@@ -237,8 +247,9 @@ Command LearnCommand() {
       "least squares (--ridge), one set per phase with --phases, and writes the weights\n"
       "file --out (atomically; data/README.md, kind eval_weights). The same command\n"
       "gives the same weights, whatever --threads (unless --player has a --budget-s).\n"
-      "--training-set-out=FILE also writes the labelled positions; --training-set=FILE fits those\n"
-      "instead of playing (another --ridge or --phases in seconds).\n"
+      "--training-set-out=FILE also writes the labelled positions; --training-set=FILE[,FILE..]\n"
+      "fits those (the sets of several runs together) instead of playing (another\n"
+      "--ridge or --phases in seconds).\n"
       "Progress goes to stderr.\n"
       "With --report: measures --eval (learned or a FILE) on --games held-out games\n"
       "(never the training games, whatever the seeds): the mean absolute error of it and\n"

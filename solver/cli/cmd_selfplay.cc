@@ -69,9 +69,6 @@ absl::Status RunSelfPlayOf(const G& game, match::MatchOptions opts,
       !m.ok()) {
     return m.status();
   }
-  std::fprintf(stderr, "tav selfplay: %zu openings x %d games = %d games of %s\n",
-               opts.id.openings.size(), opts.id.games_per_opening, opts.id.games,
-               engine::EngineConfigString(config).c_str());
   absl::StatusOr<match::MatchOutcome> r =
       opts.dispatcher ? match::RunMatch(game, opts, match::DispatchedPlayer{opts.dispatcher})
                       : match::RunMatch(game, opts);

@@ -126,6 +126,15 @@ struct LocalPlayer {
         while (!stop.load()) {
           const std::size_t k = next.fetch_add(1);
           if (k >= todo.size()) return;
+          // A unit whose configuration differs (a self-play game's own seeds)
+          // gets engines of its own; others reuse the thread's (NewGame clears them).
+          for (auto [engine, config] : {std::pair{&a, &todo[k].a}, std::pair{&b, &todo[k].b}}) {
+            if (engine::EngineConfigString((**engine)->config()) !=
+                engine::EngineConfigString(*config)) {
+              *engine = engine::MakeEngine(game, *config);
+              if (!engine->ok()) return fail(engine->status());
+            }
+          }
           absl::StatusOr<GameRecord> record = PlayGame(game, todo[k], **a, **b);
           if (!record.ok()) return fail(record.status());
           if (test_delay_ms > 0) {
