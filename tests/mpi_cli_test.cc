@@ -123,6 +123,18 @@ TEST(MpiCli, MatchOnThreeProcessesPlaysTheGamesOfOneProcess) {
   EXPECT_EQ(ReadJson(three.file("summary.json")), ReadJson(one.file("summary.json")));
 }
 
+TEST(MpiCli, SelfPlayOnTwoProcessesWritesTheRecordsOfOneProcess) {
+  ScopedDir one("selfplay1"), two("selfplay2");
+  const std::string selfplay =
+      "selfplay --game=cathedral --size=5 --per-opening=2 --seed=7 --config='--nodes=400 "
+      "--noise=1 --tt-mb=2'";
+  ASSERT_EQ(RunTav(selfplay + " --threads=1 --out=" + one.str()).status, 0);
+  const CliResult mpi = RunMpi(2, selfplay + " --mpi --out=" + two.str());
+  ASSERT_EQ(mpi.status, 0) << mpi.err;
+  EXPECT_EQ(ReadFile(two.file("selfplay.jsonl")), ReadFile(one.file("selfplay.jsonl")));
+  EXPECT_GT(LineCount(ReadFile(one.file("selfplay.jsonl"))), 5);
+}
+
 TEST(MpiCli, RetroOnThreeProcessesWritesTheTierFilesOfOneProcess) {
   ScopedDir one("retro1"), three("retro3");
   const std::string retro = "retro --game=prairie --size=3 --threads=1 --quiet";
