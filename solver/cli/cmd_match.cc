@@ -14,7 +14,7 @@
 #include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
-#include "cli/play_unit.h"
+#include "cli/match_shared.h"
 #include "core/atomic_file.h"
 #include "core/game_options.h"
 #include "dispatch/mpi.h"
@@ -97,10 +97,7 @@ absl::Status OpeningsFromFlags(const G& game, match::MatchIdentity& id) {
     for (const char* f : {"opening-plies", "seed"}) {
       if (FlagGiven(f)) return BadFlag(f, "goes with --random-openings, not --openings");
     }
-    if (absl::Status s = CheckInputFile("--openings", file); !s.ok()) return s;
-    absl::StatusOr<std::string> text = ReadWholeFile(file);
-    if (!text.ok()) return text.status();
-    absl::StatusOr<std::vector<match::Opening>> o = match::ParseOpenings(game, *text, file);
+    absl::StatusOr<std::vector<match::Opening>> o = OpeningsFromFile(game, file);
     if (!o.ok()) return o.status();
     id.openings = std::move(*o);
     id.openings_source = {{"file", file}};
@@ -147,6 +144,18 @@ absl::Status RunMatchOf(const G& game, match::MatchOptions opts) {
 }
 
 }  // namespace
+
+absl::Status RunDirFromFlags(std::string_view what, match::MatchOptions& opts) {
+  opts.out_dir = absl::GetFlag(FLAGS_out);
+  if (opts.out_dir.empty())
+    return absl::InvalidArgumentError(absl::StrCat("missing --out (", AV(what), " directory)"));
+  if (absl::Status s = CheckOutputDir("--out", opts.out_dir); !s.ok()) return s;
+  opts.resume = opts.must_resume = absl::GetFlag(FLAGS_resume);
+  opts.threads = ThreadsFromFlag();
+  opts.progress = true;
+  opts.test_delay_ms = absl::GetFlag(FLAGS_test_delay_ms);
+  return absl::OkStatus();
+}
 
 absl::StatusOr<std::string> PlayUnitText(std::string_view text) {
   nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -198,14 +207,7 @@ absl::Status RunMatchCommand(const std::vector<std::string>& args) {
   absl::StatusOr<std::optional<match::SprtSpec>> sprt = SprtFromFlags();
   if (!sprt.ok()) return sprt.status();
   opts.id.sprt = *sprt;
-  opts.out_dir = absl::GetFlag(FLAGS_out);
-  if (opts.out_dir.empty())
-    return absl::InvalidArgumentError("missing --out (the match's directory)");
-  if (absl::Status s = CheckOutputDir("--out", opts.out_dir); !s.ok()) return s;
-  opts.resume = opts.must_resume = absl::GetFlag(FLAGS_resume);
-  opts.threads = ThreadsFromFlag();
-  opts.progress = true;
-  opts.test_delay_ms = absl::GetFlag(FLAGS_test_delay_ms);
+  if (absl::Status s = RunDirFromFlags("the match's", opts); !s.ok()) return s;
   absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
   if (!spec.ok()) return spec.status();
   return WithGame(*spec, [&](const auto& game) { return RunMatchOf(game, opts); });

@@ -11,7 +11,7 @@
 #include "cli/command.h"
 #include "cli/flags.h"
 #include "cli/game_registry.h"
-#include "cli/play_unit.h"
+#include "cli/match_shared.h"
 #include "core/atomic_file.h"
 #include "core/game_options.h"
 #include "core/provenance.h"
@@ -28,7 +28,6 @@ ABSL_FLAG(std::string, config, "--budget-s=1 --noise=1",
 ABSL_FLAG(int, per_opening, 10, "selfplay: games from each opening");
 ABSL_DECLARE_FLAG(std::string, openings);
 ABSL_DECLARE_FLAG(std::uint64_t, seed);
-ABSL_DECLARE_FLAG(int, test_delay_ms);
 
 namespace tav::cli {
 namespace {
@@ -39,10 +38,7 @@ absl::StatusOr<std::pair<std::vector<match::Opening>, nlohmann::json>> SelfPlayO
     const G& game) {
   const std::string file = absl::GetFlag(FLAGS_openings);
   if (!file.empty()) {
-    if (absl::Status s = CheckInputFile("--openings", file); !s.ok()) return s;
-    absl::StatusOr<std::string> text = ReadWholeFile(file);
-    if (!text.ok()) return text.status();
-    absl::StatusOr<std::vector<match::Opening>> o = match::ParseOpenings(game, *text, file);
+    absl::StatusOr<std::vector<match::Opening>> o = OpeningsFromFile(game, file);
     if (!o.ok()) return o.status();
     return std::make_pair(std::move(*o), nlohmann::json{{"file", file}});
   }
@@ -106,14 +102,7 @@ absl::Status RunSelfPlayCommand(const std::vector<std::string>& args) {
                                                    "': ", config.status().message()));
   }
   if (FlagGiven("seed")) config->seed = absl::GetFlag(FLAGS_seed);
-  opts.out_dir = absl::GetFlag(FLAGS_out);
-  if (opts.out_dir.empty())
-    return absl::InvalidArgumentError("missing --out (the self-play's directory)");
-  if (absl::Status s = CheckOutputDir("--out", opts.out_dir); !s.ok()) return s;
-  opts.resume = opts.must_resume = absl::GetFlag(FLAGS_resume);
-  opts.threads = ThreadsFromFlag();
-  opts.progress = true;
-  opts.test_delay_ms = absl::GetFlag(FLAGS_test_delay_ms);
+  if (absl::Status s = RunDirFromFlags("the self-play's", opts); !s.ok()) return s;
   absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
   if (!spec.ok()) return spec.status();
   return WithGame(*spec, [&](const auto& game) { return RunSelfPlayOf(game, opts, *config); });
