@@ -20,12 +20,20 @@
 // time, not by the hundred. Around
 // that: fail-soft negamax with PVS (null windows off the principal variation),
 // iterative deepening, a transposition table (the move of the previous
-// iteration first) and the solver's budgets (SolveOptions: max_depth,
+// iteration first; at the root, the kept moves in the order of their values
+// in the previous iteration, the best first, moves it did not search after
+// them in one-ply order) and the solver's budgets (SolveOptions: max_depth,
 // max_nodes, budget_seconds, cancel; polled every 4096 nodes like the
 // full-width search, so a node budget is deterministic). Nodes count the
 // positions searched and the children scored one ply deep (the same work as
 // a horizon leaf: a move made and evaluated), so node budgets compare fairly
-// with the full-width search's.
+// with the full-width search's. An iteration stopped by a budget is not
+// wasted: if, after its first root move (the previous best) was searched, a
+// later root move was searched to a higher value, that move is the answer,
+// with its value at the deeper depth (Stockfish's rule: the depth-d value of
+// a move that beat the depth-d value of the previous best is better evidence
+// than the depth d-1 choice); otherwise the last completed iteration stands.
+// With a node budget this too is a function of the position and the table.
 //
 // What the value means: V(p, 0) = evaluate(p) (a finished game: its final
 // value); V(p, d) = max over the kept children c of -V(c, d-1) (values.h's
@@ -116,7 +124,8 @@ class SelectiveSearch {
 
   // Iterative deepening from depth 1 to options.max_depth (0: until stopped
   // or exact) within options' budgets; the result of the last completed
-  // iteration (complete = false if none completed). `pos` is not over.
+  // iteration, or of a stopped one that found a better move (the design
+  // note; complete = false if neither). `pos` is not over.
   SolveResult<G> Solve(const Position& pos, const SolveOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
     tt_->NewSearch();
@@ -128,10 +137,19 @@ class SelectiveSearch {
     r.exact = false;
     typename G::MoveList moves;
     game_.generate_moves(pos, moves);
+    root_values_.assign(moves.size(), kUnsearched);
     for (int d = 1; options.max_depth <= 0 || d <= options.max_depth; ++d) {
       horizon_ = pruned_ = false;
+      root_progress_ = {};
       int best = -1;
       const int v = Search<true>(pos, -kInf, kInf, d, 0, &best);
+      if (stop_ && root_progress_.Improved()) {
+        r.complete = true;
+        r.value = root_progress_.best_value;
+        r.best_move = moves[root_progress_.best_index];
+        r.depth = d;
+        break;
+      }
       if (stop_ || best < 0) break;
       r.complete = true;
       r.value = v;
@@ -237,6 +255,17 @@ class SelectiveSearch {
     }
     return v;
   }
+
+  // The root's moves of the current iteration searched to the end: the
+  // first one, and the best so far with its value.
+  struct RootProgress {
+    int first_index = -1;
+    int best_index = -1;
+    int best_value = 0;
+    // Whether a move after the first was searched to a higher value.
+    bool Improved() const { return first_index >= 0 && best_index != first_index; }
+  };
+  static constexpr long long kUnsearched = LLONG_MIN;
 
   struct NodeState {
     int alpha;
@@ -434,13 +463,37 @@ class SelectiveSearch {
         break;
       }
     }
+    if (root) OrderRootByLastIteration(children, order, keep);
     for (int k = 0; k < keep; ++k) {
       const Child& c = children[order[k]];
       const int v = SearchChild<kPv>(c.pos, s.alpha, beta, depth, ply, !s.searched_any);
       if (stop_) return false;
-      if (s.Take(v, c.index, beta)) return true;
+      const bool cut = s.Take(v, c.index, beta);
+      if (root) NoteRootMove(c.index, v, s);
+      if (cut) return true;
     }
     return true;
+  }
+
+  // The kept root moves (order[0, keep), best first by one-ply score, the
+  // table's move first) re-ordered by their values in the previous
+  // iteration, highest first (the previous best has the highest: the others
+  // failed low against it); moves it did not search keep their order after
+  // those it did. A stable sort: ties keep the one-ply order.
+  void OrderRootByLastIteration(const Child* children, int* order, int keep) const {
+    std::stable_sort(order, order + keep, [&](int a, int b) {
+      return root_values_[children[a].index] > root_values_[children[b].index];
+    });
+  }
+
+  // A root move searched to the end in this iteration: its (fail-soft) value
+  // orders the next iteration; the progress is the answer should the
+  // iteration be stopped.
+  void NoteRootMove(int index, int value, const NodeState& s) {
+    root_values_[index] = value;
+    if (root_progress_.first_index < 0) root_progress_.first_index = index;
+    root_progress_.best_index = s.best_index;
+    root_progress_.best_value = s.best;
   }
 
   const G& game_;
@@ -459,6 +512,11 @@ class SelectiveSearch {
   std::vector<std::vector<Child>> child_stack_;
   std::vector<std::vector<int>> order_stack_;
   KillerTable<Move> killers_;  // killers.h
+  // Each root move's value in the last iteration that searched it (by
+  // generate_moves index; kUnsearched if none), and this iteration's
+  // progress at the root.
+  std::vector<long long> root_values_;
+  RootProgress root_progress_;
 };
 
 }  // namespace tav::search
