@@ -13,14 +13,14 @@ In a notebook::
 
 Modules: ``schema`` (kinds and versions read, input errors), ``load`` (files -> DataFrames),
 ``section`` (Markdown/CSV/PNG writing and notebook display), ``summary``, ``lehmann``,
-``performance``, ``retro``, ``match`` (one report section each), ``report`` (all of them), ``cathedral``
+``selfplay``, ``performance``, ``retro``, ``match`` (one report section each), ``report`` (all of them), ``cathedral``
 (board geometry for the Lehmann pictures), ``plotting`` (shared figure helpers).
 The input contract is data/README.md.
 """
 
-from . import cathedral, lehmann, match, performance, report, retro, summary
+from . import cathedral, lehmann, match, performance, report, retro, selfplay, summary
 from .load import Dataset, load
 from .schema import InputError
 
 __all__ = ["Dataset", "InputError", "cathedral", "load", "lehmann", "match", "performance", "report", "retro",
-           "summary"]
+           "selfplay", "summary"]

@@ -248,18 +248,29 @@ def _panel_inches(size: int) -> float:
     return max(3.1, 0.42 * size)  # about 0.4 inch a cell on big boards: labels stay legible
 
 
-def _classic_figure(values: dict, size: int, title: str):
+def classic_sheet(cells: dict, size: int, norm, title: str, colorbar_label: str):
+    """The classic picture: one board per direction of the Cathedral's head (n, e, s, w), each
+    cell the Cathedral's active square, so that every placement is exactly one cell.
+
+    ``cells`` maps ``(orientation, (column, row))`` to ``(colour value, label)``; ``norm`` maps
+    the values to the colour scale. Also used by the self-play section (``selfplay.py``).
+    """
     names = {"n": "north", "e": "east", "s": "south", "w": "west"}
     boards = []
     for orientation in cathedral.ORIENTATIONS:
         possible = {a for (o, a) in cathedral.placements("Y", size) if o == orientation}
-        cells = {key[2]: (row["dark_value"], label(row["dark_value"], row["value_kind"], row["dark_bound"]))
-                 for key, row in values.items() if key[1] == orientation}
+        board = {square: cell for (o, square), cell in cells.items() if o == orientation}
         boards.append(plotting.Board(f"head of the cross {names[orientation]} (Y{orientation}…)",
-                                     cells, possible))
-    norm = plotting.value_norm([r["dark_value"] for r in values.values()])
+                                     board, possible))
     return plotting.board_sheet(size, boards, 2 if size >= 7 else 4, _panel_inches(size), norm,
-                                title, "dark's value")
+                                title, colorbar_label)
+
+
+def _classic_figure(values: dict, size: int, title: str):
+    cells = {key[1:]: (row["dark_value"], label(row["dark_value"], row["value_kind"], row["dark_bound"]))
+             for key, row in values.items()}
+    norm = plotting.value_norm([r["dark_value"] for r in values.values()])
+    return classic_sheet(cells, size, norm, title, "dark's value")
 
 
 def best_by_active_square(values: dict, piece: str, size: int) -> dict:

@@ -17,6 +17,9 @@ plus a few derived ones:
 
 Match directories (``tav match``) give ``match_games`` (``games.jsonl``), ``match_runs``
 (``run.json``) and ``match_summaries`` (``summary.json``), their ``run`` being the directory.
+Self-play directories (``tav selfplay``: a match directory plus ``selfplay.jsonl`` and
+``selfplay_summary.json``) give these and ``selfplay_games`` and ``selfplay_summaries`` (its
+``overall`` and ``per_opening`` left as written: ``analysis.selfplay`` flattens them).
 
 Malformed or truncated lines are reported through ``warn`` with their file and line number and
 skipped (``strict=True`` raises :class:`~analysis.schema.InputError` instead); unknown kinds and
@@ -66,6 +69,11 @@ COLUMNS = {
                   "openings_source", "commit", "machine"],
     "match_summary": ["games", "a_wins", "draws", "b_wins", "score", "elo", "elo_low",
                       "elo_high", "los", "llr", "decision", "mean_plies", "mean_a_margin"],
+    "selfplay_game": ["game", "variant", "size", "board", "game_index", "opening_index",
+                      "opening", "mover", "margin", "result", "plies", "exact_from_ply",
+                      "config", "seed", "weights_checksum"],
+    "selfplay_summary": ["game", "variant", "size", "board", "config", "weights_checksum",
+                         "games_per_opening", "planned_games", "overall", "per_opening"],
 }
 LOCATION = ["run", "file", "line"]
 
@@ -255,18 +263,21 @@ class Dataset:
     match_games: pd.DataFrame = field(default_factory=pd.DataFrame)  # match_game records
     match_runs: pd.DataFrame = field(default_factory=pd.DataFrame)  # match_run (DIR/run.json)
     match_summaries: pd.DataFrame = field(default_factory=pd.DataFrame)  # DIR/summary.json
+    selfplay_games: pd.DataFrame = field(default_factory=pd.DataFrame)  # DIR/selfplay.jsonl
+    selfplay_summaries: pd.DataFrame = field(default_factory=pd.DataFrame)  # selfplay_summary.json
     files: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return all(len(t) == 0 for t in (self.solves, self.suite, self.positions, self.runs,
-                                         self.retro, self.match_games))
+                                         self.retro, self.match_games, self.selfplay_games))
 
     def counts(self) -> dict[str, int]:
         return {"solve": len(self.solves), "suite_result": len(self.suite),
                 "explore_position": len(self.positions), "explore_run": len(self.runs),
-                "retro_stats": len(self.retro), "match_game": len(self.match_games)}
+                "retro_stats": len(self.retro), "match_game": len(self.match_games),
+                "selfplay_game": len(self.selfplay_games)}
 
 
 def _frame(rows: list[dict], columns: list[str]) -> pd.DataFrame:
@@ -313,7 +324,8 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
         for row in records:
             path = row.pop("_path")
             by_directory = (kind in ("explore_position", "explore_run", "retro_stats",
-                                     "match_game", "match_run", "match_summary")
+                                     "match_game", "match_run", "match_summary",
+                                     "selfplay_game", "selfplay_summary")
                             or (path.suffix == ".json" and records_per_file[path] == 1))
             row["run"] = show(path.parent) if by_directory else show(path)
 
@@ -392,6 +404,8 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
         match_games=table("match_game"),
         match_runs=table("match_run"),
         match_summaries=table("match_summary"),
+        selfplay_games=table("selfplay_game"),
+        selfplay_summaries=table("selfplay_summary"),
         files=[display_path(f) for f in files],
         warnings=warnings,
     )

@@ -16,6 +16,8 @@ Everything is from engine a's point of view (``a_points``, ``a_margin``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pandas as pd
 
 from . import plotting
@@ -95,8 +97,24 @@ def _figure(games: pd.DataFrame, title: str):
     return fig
 
 
+def matches_only(ds: Dataset) -> pd.DataFrame:
+    """The match games less those of self-play runs (``tav selfplay`` writes its games as a match
+    of a configuration against itself: their "Elo" would be the colour advantage, not strength;
+    the self-play section reports them)."""
+    games = ds.match_games
+    if not len(games) or not len(ds.selfplay_games):
+        return games
+    return games[~games["run"].isin(ds.selfplay_games["run"])]
+
+
 def build(ds: Dataset) -> Section:
     section = Section("match", "Match report: engine strength")
+    games = matches_only(ds)
+    if len(games) < len(ds.match_games):
+        ds = replace(ds, match_games=games,
+                     match_summaries=ds.match_summaries[
+                         ds.match_summaries["run"].isin(games["run"])]
+                     if len(ds.match_summaries) else ds.match_summaries)
     if not len(ds.match_games):
         section.note("*No match games yet* (`DIR/games.jsonl` of `tav match`). This section shows "
                      "the Elo of engine a over engine b with its 95% interval, the score per "

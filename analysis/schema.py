@@ -138,7 +138,31 @@ KINDS: dict[str, Kind] = {
             "upper_bound": NUMBER, "decision": STRING,
         },
     ),
+    "selfplay_game": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING, "game_index": INT, "opening_index": INT, "opening": LIST,
+                  "mover": INT, "margin": NUMBER},
+        optional={
+            "variant": STRING, "size": INT, "board": STRING, "options": STRING, "moves": LIST,
+            "plies": INT, "opening_plies": INT, "result": STRING, "exact_from_ply": INT,
+            "config": STRING, "config_other": STRING, "seed": INT, "weights_checksum": STRING,
+            "final_position": STRING,
+        },
+    ),
+    "selfplay_summary": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING, "overall": OBJECT, "per_opening": LIST},
+        optional={
+            "variant": STRING, "size": INT, "board": STRING, "options": STRING,
+            "config": STRING, "weights_checksum": STRING, "games_per_opening": INT,
+            "planned_games": INT, "note": STRING, "provenance": OBJECT,
+        },
+    ),
 }
+
+# The mover's tally of a selfplay_summary (``overall`` and every ``per_opening`` entry).
+SELFPLAY_TALLY = {"games": INT, "wins": INT, "draws": INT, "losses": INT, "score": NUMBER,
+                  "score_low": NUMBER, "score_high": NUMBER, "mean_margin": NUMBER}
 
 # Kinds documented in data/README.md that no report reads (skipped without a warning).
 UNANALYSED_KINDS: frozenset[str] = frozenset({
@@ -202,3 +226,34 @@ def check_keys(kind: str, record: dict) -> None:
     value_kind = record.get("value_kind")
     if kind == "explore_position" and value_kind not in VALUE_KINDS:
         raise BadRecord(f"explore_position record: unknown value_kind '{value_kind}'")
+    if kind == "selfplay_game":
+        _check_selfplay_game(record)
+    if kind == "selfplay_summary":
+        _check_selfplay_summary(record)
+
+
+def _check_selfplay_game(record: dict) -> None:
+    """The mover is a side (0 or 1) and ``result``, when given, agrees with ``margin``."""
+    if record["mover"] not in (0, 1):
+        raise BadRecord(f"selfplay_game record: 'mover' is {record['mover']}, not 0 or 1")
+    margin, result = record["margin"], record.get("result")
+    expected = "win" if margin > 0 else "loss" if margin < 0 else "draw"
+    if result is not None and result != expected:
+        raise BadRecord(f"selfplay_game record: 'result' is '{result}' but 'margin' {margin} "
+                        f"is a {expected}")
+
+
+def _check_selfplay_summary(record: dict) -> None:
+    """``overall`` and every ``per_opening`` entry hold the tally keys, with their types."""
+    tallies = [("overall", record["overall"])]
+    tallies += [(f"per_opening[{i}]", entry) for i, entry in enumerate(record["per_opening"])]
+    for where, tally in tallies:
+        if not isinstance(tally, dict):
+            raise BadRecord(f"selfplay_summary record: '{where}' is not a object")
+        if where != "overall" and not _has_type(tally.get("opening_index"), INT):
+            raise BadRecord(f"selfplay_summary record: '{where}' without 'opening_index'")
+        for key, tag in SELFPLAY_TALLY.items():
+            if tally.get(key) is None:
+                raise BadRecord(f"selfplay_summary record: '{where}' without '{key}'")
+            if not _has_type(tally[key], tag):
+                raise BadRecord(f"selfplay_summary record: '{where}.{key}' is not a {tag}")

@@ -1,5 +1,6 @@
 // `tav selfplay` from the outside: one selfplay_game record per planned game
-// with the mover's margin, a summary whose counts add up, the same records
+// with the mover's margin, a summary whose counts add up, games played
+// exactly from the start that end with the proven value, the same records
 // whatever the thread count, games from one opening that differ by their
 // seeds, a run killed with SIGKILL that resumes to the same records, and bad
 // input as one error line with exit status 2.
@@ -75,6 +76,37 @@ TEST(SelfPlayCli, EveryGameIsARecordOfTheMoverAndTheSummaryAddsUp) {
   int per_sum = 0;
   for (const json& o : summary["per_opening"]) per_sum += o["games"].get<int>();
   EXPECT_EQ(per_sum, all["games"].get<int>());
+}
+
+// With a budget in which the exact solver finishes from the first building
+// on (5x5), the engine plays exactly from ply 1 (noise never randomises an
+// exact choice), so every game from a placement ends with that placement's
+// proven value for dark, which `tav solve` computes on its own.
+TEST(SelfPlayCli, WithExactPlayFromTheStartEveryGameEndsWithThePlacementsProvenValue) {
+  ScopedDir dir("spexact");
+  const CliResult r = RunTav(
+      "selfplay --game=cathedral --size=5 --per-opening=2 --seed=3 "
+      "--config='--nodes=2000000 --noise=2 --tt-mb=16' --threads=2 --out=" +
+      dir.str());
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::map<std::string, int> proven;  // placement -> dark's exact value
+  int checked = 0;
+  for (const json& s : Records(dir.file("selfplay.jsonl"))) {
+    const std::string placement = s["opening"][0].get<std::string>();
+    SCOPED_TRACE(placement);
+    if (!proven.count(placement)) {
+      const CliResult solve =
+          RunTav("solve --game=cathedral --size=5 --moves=" + placement + " --json");
+      ASSERT_EQ(solve.status, 0) << solve.err;
+      const json v = json::parse(solve.out);
+      ASSERT_TRUE(v["exact"].get<bool>());
+      proven[placement] = v["value"].get<int>();  // dark is to move after the placement
+    }
+    EXPECT_EQ(s["exact_from_ply"], 1) << "exact from dark's first building";
+    EXPECT_EQ(s["margin"].get<int>(), proven[placement]);
+    ++checked;
+  }
+  EXPECT_GE(checked, 2 * 6) << "every placement class of 5x5, twice";
 }
 
 TEST(SelfPlayCli, OneThreadPlaysTheRecordsOfTwo) {

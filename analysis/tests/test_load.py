@@ -21,8 +21,9 @@ def load_quietly(*paths, strict=False):
 
 def test_a_folder_is_searched_recursively_and_records_go_to_their_kind(good):
     assert good.counts() == {"solve": 4, "suite_result": 4, "explore_position": 16,
-                             "explore_run": 4, "retro_stats": 1, "match_game": 0}
-    assert len(good.files) == 14
+                             "explore_run": 4, "retro_stats": 1, "match_game": 0,
+                             "selfplay_game": 12}
+    assert len(good.files) == 16
 
 
 def test_runs_are_exploration_folders_jsonl_files_or_folders_of_single_solves(good):

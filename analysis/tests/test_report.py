@@ -20,7 +20,8 @@ def report(tmp_path_factory):
 
 def test_report_writes_markdown_with_every_section_and_its_files(report):
     text = (report / "report.md").read_text()
-    for title in ("Run summary", "Lehmann report", "Search performance", "Retrograde report"):
+    for title in ("Run summary", "Lehmann report", "Self-play from every Cathedral placement",
+                  "Search performance", "Retrograde report"):
         assert f"## {title}" in text
     for path in report.iterdir():
         if path.name != "report.md":
@@ -29,7 +30,8 @@ def test_report_writes_markdown_with_every_section_and_its_files(report):
                 "performance_by_remaining.png", "performance_speedup.png",
                 "lehmann_classic_5x5_cathedral-classic-5x5.png",
                 "lehmann_lehmann_5x5_cathedral-lehmann-5x5.png", "lehmann_verdicts.csv",
-                "retro_prairie-standard-3x7_prairie-3_remoteness.png", "summary_runs.csv"}
+                "retro_prairie-standard-3x7_prairie-3_remoteness.png", "summary_runs.csv",
+                "selfplay_5x5_cathedral-classic-5x5.png", "selfplay_overall.csv"}
     assert expected <= {p.name for p in report.iterdir()}
 
 
