@@ -30,7 +30,8 @@ struct EngineConfig {
   // Measured at 1 s a move (data/match/): with the selective search, which
   // ranks a node's children by the cheap bound-free handmade value and
   // evaluates only the best few dozen (quick_evaluate, search/selective.h),
-  // the phased weights of data/eval/ beat b1c7f2e by +188 Elo [+140, +245];
+  // the phased weights of data/eval/ beat b1c7f2e by +188 Elo [+140, +245],
+  // and +244 [+192, +307] once the search keeps a stopped iteration's work;
   // the first, one-set weights lost to handmade (0.115). --eval=handmade
   // keeps the old one.
   std::string eval = "default";
