@@ -534,5 +534,35 @@ TEST(Noise, SelectiveNoiseKOnlyMovesWithinKOfItsOwnValues) {
   }
 }
 
+// The selective search's noise draws only among the root moves that search
+// keeps at its depth (RootMoves: its root's width, 32 of an 8x8 position's
+// hundreds at depth 3), the best move among them.
+TEST(Noise, SelectiveNoiseDrawsOnlyAmongTheRootMovesTheSearchKeeps) {
+  const Cathedral game = Make<Cathedral>("cathedral", "classic", 8);
+  const int depth = 3;
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    const auto pos = RandomPosition(game, seed, 2);
+    typename Cathedral::MoveList moves;
+    game.generate_moves(pos, moves);
+    search::SelectiveSearch<Cathedral> probe(
+        game, {},
+        std::shared_ptr<search::TranspositionTable>(search::TranspositionTable::WithMegabytes(4)));
+    const std::vector<int> kept = probe.RootMoves(pos, depth);
+    ASSERT_LT(kept.size(), moves.size()) << "the root prunes at this depth";
+    EXPECT_EQ(static_cast<int>(kept.size()),
+              search::SelectiveParams{}.WidthAt(depth, static_cast<int>(moves.size()), true));
+    std::set<std::string> kept_names;
+    for (const int i : kept) kept_names.insert(game.move_string(pos, moves[i]));
+    const std::string base = "--depth=3 --exact=false --search=selective";
+    const MoveChoice<Cathedral> plain = EngineOf(game, base)->Choose(pos);
+    EXPECT_TRUE(kept_names.count(game.move_string(pos, plain.move))) << "the best is kept";
+    for (int s = 0; s < 6; ++s) {
+      const MoveChoice<Cathedral> a =
+          EngineOf(game, base + " --noise=2 --seed=" + std::to_string(s))->Choose(pos);
+      EXPECT_TRUE(kept_names.count(game.move_string(pos, a.move))) << game.move_string(pos, a.move);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tav::engine

@@ -2,7 +2,8 @@
 // its presets (the demo default job, the Lehmann experiment), single work
 // units for remote workers (--unit), and the same over MPI (--mpi: rank 0
 // runs the job with the MPI dispatcher, the other ranks solve its units with
-// the code of --unit).
+// the code of --unit). --engine only parses and checks the flag: the search
+// with an engine configuration is the library's (explore/engine_solver.h).
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -20,6 +21,7 @@
 #include "core/game_options.h"
 #include "core/setup.h"
 #include "dispatch/mpi.h"
+#include "explore/engine_solver.h"
 #include "explore/explorer.h"
 #include "explore/frontier_solver.h"
 #include "explore/presets.h"
@@ -32,6 +34,10 @@ ABSL_FLAG(std::string, unit, "",
           "explore: solve one work unit given as JSON (explore/work_unit.h) and print the "
           "result as one JSON line (for remote workers)");
 ABSL_FLAG(int, test_delay_ms, 0, "explore: sleep after each position (for crash tests)");
+ABSL_FLAG(std::string, engine, "",
+          "explore --mode=search: search each frontier position with this engine "
+          "configuration (the flags of tav think, engine/config.h, e.g. \"--search=selective "
+          "--depth=6\") instead of --depth/--budget-s; its table is --tt-mb unless it sets one");
 
 namespace tav::cli {
 namespace {
@@ -71,6 +77,31 @@ absl::StatusOr<SearchLimits> LimitsFromFlags() {
   return limits;
 }
 
+// `limits` with --engine applied (unchanged without it): the configuration
+// replaces --depth and --budget-s, which may not be given with it, and needs
+// search mode (`hint` says how to get it where --mode alone does not).
+absl::StatusOr<SearchLimits> ApplyEngineFlag(const SearchLimits& limits, int tt_mb,
+                                             std::string_view hint = "") {
+  const std::string text = absl::GetFlag(FLAGS_engine);
+  if (text.empty()) return limits;
+  if (limits.mode != Mode::kSearch) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--engine needs --mode=search (an engine searches; exact and wld solve)", AV(hint)));
+  }
+  for (const char* flag : {"depth", "budget-s"}) {
+    if (FlagGiven(flag)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", flag, " and --engine exclude each other: the configuration sets the ",
+                       "budget (e.g. --engine=\"--depth=6\")"));
+    }
+  }
+  absl::StatusOr<SearchLimits> with = explore::SearchWithEngine(limits, text, tt_mb);
+  if (!with.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("bad --engine: ", with.status().message()));
+  }
+  return with;
+}
+
 void PrintSummary(const Job& job, const ExploreSummary& s, const std::string& side_name,
                   int threads) {
   std::printf("%s: %zu positions to ply %d (%zu frontier, %zu finished games, %zu backed up)\n",
@@ -100,6 +131,22 @@ void PrintLockNotes(const DirLock& lock) {
   }
 }
 
+// The maker of the job's engines (empty without --engine); InvalidArgument
+// naming --engine when `game` cannot build it.
+template <class G>
+absl::StatusOr<explore::EngineMaker<G>> EnginesOf(const G& game, const Job& job) {
+  absl::StatusOr<explore::EngineMaker<G>> engines = explore::EngineMakerFor(game, job.limits);
+  if (!engines.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("--engine: ", engines.status().message()));
+  }
+  return engines;
+}
+
+// OK if the job's game can build its engine (EnginesOf), or it has none.
+absl::Status CheckEngine(const Job& job) {
+  return WithGame(job.spec, [&](const auto& game) { return EnginesOf(game, job).status(); });
+}
+
 // Runs one job; `summary` receives the result.
 absl::Status RunJob(const Job& job, int threads, int tt_mb, dispatch::Dispatcher* dispatcher,
                     ExploreSummary* summary) {
@@ -108,11 +155,13 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, dispatch::Dispatcher
     using G = std::decay_t<decltype(game)>;
     absl::StatusOr<typename G::Position> root = SetupPosition(game, job.position, job.moves);
     if (!root.ok()) return root.status();
+    absl::StatusOr<explore::EngineMaker<G>> engines = EnginesOf(game, job);
+    if (!engines.ok()) return engines.status();
     // Held until the run ends: one writer per directory.
     absl::StatusOr<DirLock> lock = explore::LockRunDirectory(job.out, job.must_resume);
     if (!lock.ok()) return lock.status();
     PrintLockNotes(*lock);
-    explore::FrontierSolverFactory<G> factory(game, tt_mb);
+    explore::FrontierSolverFactory<G> factory(game, tt_mb, std::move(*engines));
     ExploreOptions opts;
     opts.id.game = std::string(G::kName);
     opts.id.variant = game.variant();
@@ -149,8 +198,8 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, dispatch::Dispatcher
 // Solves explore work units given as JSON text (explore/work_unit.h), for
 // --unit and for the workers of an MPI run. The game, its frontier solver and
 // so its table are kept from one unit to the next while the units name the
-// same game and --tt-mb (as an explorer thread keeps its solver), and made
-// anew when they change.
+// same game, --tt-mb and engine configuration (as an explorer thread keeps
+// its solver), and made anew when they change.
 class ExploreUnitSolver {
  public:
   explicit ExploreUnitSolver(int threads) : threads_(threads) {}
@@ -165,7 +214,7 @@ class ExploreUnitSolver {
     if (absl::Status s = CheckNumbers(*unit); !s.ok()) return s;
     const std::string key =
         absl::StrCat(unit->spec.game, "|", unit->spec.variant, "|", unit->spec.size, "|",
-                     unit->spec.options, "|", unit->tt_mb);
+                     unit->spec.options, "|", unit->tt_mb, "|", unit->limits.engine);
     if (key != key_ || !solve_) {
       solve_ = nullptr;
       if (absl::Status s = Make(*unit); !s.ok()) return s;
@@ -189,7 +238,8 @@ class ExploreUnitSolver {
         return s;
       }
     }
-    if (unit.limits.mode == Mode::kSearch && unit.limits.budget_s == 0) {
+    if (unit.limits.mode == Mode::kSearch && unit.limits.budget_s == 0 &&
+        unit.limits.engine.empty()) {
       return CheckFlagValue("depth", unit.limits.depth, "--unit key depth");
     }
     return absl::OkStatus();
@@ -199,15 +249,20 @@ class ExploreUnitSolver {
   absl::Status Make(const explore::WorkUnit& unit) {
     return WithGame(unit.spec, [&](const auto& game) -> absl::Status {
       using G = std::decay_t<decltype(game)>;
+      absl::StatusOr<explore::EngineMaker<G>> engines = explore::EngineMakerFor(game, unit.limits);
+      if (!engines.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("bad --unit key engine: ", engines.status().message()));
+      }
       // Built in place: the solver holds references to the game and table.
       struct Held {
-        Held(const G& g, int tt_mb, int threads)
-            : game(g), factory(game, tt_mb), solver(factory(threads)) {}
+        Held(const G& g, int tt_mb, int threads, explore::EngineMaker<G> engines)
+            : game(g), factory(game, tt_mb, std::move(engines)), solver(factory(threads)) {}
         G game;
         explore::FrontierSolverFactory<G> factory;
-        explore::TtUnitSolver<G> solver;
+        explore::FrontierSolver<G> solver;
       };
-      auto held = std::make_shared<Held>(game, unit.tt_mb, threads_);
+      auto held = std::make_shared<Held>(game, unit.tt_mb, threads_, std::move(*engines));
       solve_ = [held](const std::string& position,
                       const SearchLimits& limits) -> absl::StatusOr<explore::UnitResult> {
         absl::StatusOr<typename G::Position> pos = held->game.parse_position(position);
@@ -240,6 +295,56 @@ absl::Status RunUnit(const std::string& text) {
   return absl::OkStatus();
 }
 
+// The jobs of the Lehmann preset's plan, one per rule set; the search limits
+// are the plan's unless --mode, --depth or --budget-s are given, then --engine.
+absl::StatusOr<std::vector<Job>> LehmannJobs(const explore::LehmannPlan& plan, int tt_mb) {
+  absl::StatusOr<SearchLimits> flags_limits = LimitsFromFlags();
+  if (!flags_limits.ok()) return flags_limits.status();
+  const bool explicit_limits = FlagGiven("mode") || FlagGiven("depth") || FlagGiven("budget-s");
+  const std::string hint = explicit_limits ? ""
+                                           : absl::StrCat("; the preset solves ", plan.size, "x",
+                                                          plan.size, " exactly: add --mode=search");
+  std::vector<Job> jobs;
+  for (const explore::LehmannPlan::Part& part : plan.parts) {
+    Job job;
+    job.spec = part.spec;
+    job.plies = part.plies;
+    absl::StatusOr<SearchLimits> limits =
+        ApplyEngineFlag(explicit_limits ? *flags_limits : part.limits, tt_mb, hint);
+    if (!limits.ok()) return limits.status();
+    job.limits = *limits;
+    job.out = part.out;
+    // Like the demo, the preset may be run again: it continues (or re-checks)
+    // what is there, and refuses a directory of different parameters.
+    job.resume = true;
+    job.label = part.label;
+    jobs.push_back(std::move(job));
+  }
+  return jobs;
+}
+
+// --preset=lehmann: both rule sets' jobs, every engine checked before the
+// first runs (a bad one would otherwise stop the run after hours), then the
+// report.
+absl::Status RunLehmann(int threads, int tt_mb, dispatch::Dispatcher* dispatcher) {
+  absl::StatusOr<explore::LehmannPlan> plan = explore::PlanLehmann(
+      absl::GetFlag(FLAGS_size), absl::GetFlag(FLAGS_pieces), absl::GetFlag(FLAGS_out));
+  if (!plan.ok()) return plan.status();
+  absl::StatusOr<std::vector<Job>> jobs = LehmannJobs(*plan, tt_mb);
+  if (!jobs.ok()) return jobs.status();
+  for (const Job& job : *jobs) {
+    if (absl::Status s = CheckEngine(job); !s.ok()) return s;
+  }
+  std::vector<ExploreSummary> summaries;
+  for (const Job& job : *jobs) {
+    ExploreSummary s;
+    if (absl::Status st = RunJob(job, threads, tt_mb, dispatcher, &s); !st.ok()) return st;
+    summaries.push_back(std::move(s));
+  }
+  std::printf("\n%s", explore::LehmannReport(*plan, summaries).c_str());
+  return absl::OkStatus();
+}
+
 absl::Status RunExplore(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("explore takes no positional arguments");
   if (!absl::GetFlag(FLAGS_unit).empty()) {
@@ -260,6 +365,10 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
   dispatch::Dispatcher* const dispatcher = role->master;
   const std::string preset = absl::GetFlag(FLAGS_preset);
   if (preset == "demo") {
+    if (FlagGiven("engine")) {
+      return absl::InvalidArgumentError(
+          "--engine does not apply to --preset=demo (it solves exactly)");
+    }
     Job job;
     job.spec = explore::DemoSpec();
     job.plies = explore::kDemoPlies;
@@ -270,32 +379,7 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
     ExploreSummary s;
     return RunJob(job, threads, tt_mb, dispatcher, &s);
   }
-  if (preset == "lehmann") {
-    absl::StatusOr<explore::LehmannPlan> plan = explore::PlanLehmann(
-        absl::GetFlag(FLAGS_size), absl::GetFlag(FLAGS_pieces), absl::GetFlag(FLAGS_out));
-    if (!plan.ok()) return plan.status();
-    // The search limits: explicit flags win over the plan's defaults.
-    absl::StatusOr<SearchLimits> flags_limits = LimitsFromFlags();
-    if (!flags_limits.ok()) return flags_limits.status();
-    std::vector<ExploreSummary> summaries;
-    for (explore::LehmannPlan::Part& part : plan->parts) {
-      Job job;
-      job.spec = part.spec;
-      job.plies = part.plies;
-      const bool explicit_limits = FlagGiven("mode") || FlagGiven("depth") || FlagGiven("budget-s");
-      job.limits = explicit_limits ? *flags_limits : part.limits;
-      job.out = part.out;
-      // Like the demo, the preset may be run again: it continues (or re-checks)
-      // what is there, and refuses a directory of different parameters.
-      job.resume = true;
-      job.label = part.label;
-      ExploreSummary s;
-      if (absl::Status st = RunJob(job, threads, tt_mb, dispatcher, &s); !st.ok()) return st;
-      summaries.push_back(std::move(s));
-    }
-    std::printf("\n%s", explore::LehmannReport(*plan, summaries).c_str());
-    return absl::OkStatus();
-  }
+  if (preset == "lehmann") return RunLehmann(threads, tt_mb, dispatcher);
   if (!preset.empty()) {
     return absl::InvalidArgumentError(
         absl::StrCat("unknown --preset='", preset, "': expected demo or lehmann"));
@@ -313,6 +397,8 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
   }
   absl::StatusOr<SearchLimits> limits = LimitsFromFlags();
   if (!limits.ok()) return limits.status();
+  limits = ApplyEngineFlag(*limits, tt_mb);
+  if (!limits.ok()) return limits.status();
   job.limits = *limits;
   job.out = absl::GetFlag(FLAGS_out);
   if (job.out.empty()) return absl::InvalidArgumentError("missing --out (the run's directory)");
@@ -326,7 +412,7 @@ std::vector<std::string_view> ExploreFlags() {
   std::vector<std::string_view> flags = kGameFlags;
   flags.insert(flags.end(), kPositionFlags.begin(), kPositionFlags.end());
   for (std::string_view f : {"plies", "out", "mode", "depth", "budget-s", "threads", "tt-mb",
-                             "resume", "preset", "unit", "test-delay-ms", "mpi"}) {
+                             "resume", "preset", "unit", "test-delay-ms", "mpi", "engine"}) {
     flags.push_back(f);
   }
   return flags;
@@ -339,7 +425,9 @@ Command ExploreCommand() {
           "Enumerates every position --plies plies from the start (or from --moves/--position),\n"
           "merged by symmetry and transposition, solves each frontier position (--mode=exact\n"
           "or wld) or searches it (--mode=search, to --depth plies or for --budget-s seconds\n"
-          "each) on --threads threads, backs the values up to the root, and writes\n"
+          "each with the game's evaluation, or with the engine configuration --engine, the\n"
+          "flags of tav think, e.g. --engine=\"--depth=6\": a fresh engine per position) on\n"
+          "--threads threads, backs the values up to the root, and writes\n"
           "OUT/results.jsonl (one record per position), OUT/run.json and OUT/book.tvb\n"
           "(formats: data/README.md). Results are saved as each position finishes; after\n"
           "a crash or kill, the same command with --resume finishes the run.\n"
@@ -349,6 +437,7 @@ Command ExploreCommand() {
           "  tav explore --game=othello --size=6 --plies=4 --out=runs/o6\n"
           "  tav explore --game=othello --size=6 --plies=4 --out=runs/o6 --resume\n"
           "  tav explore --preset=demo\n"
+          "  tav explore --preset=lehmann --size=10 --engine=\"--search=selective --depth=6\"\n"
           "With --mpi, under mpirun (a build with MPI): rank 0 enumerates, hands the frontier\n"
           "positions to the other ranks (each solves one at a time on --threads threads),\n"
           "and is the only writer of OUT; the files and --resume are the same as above:\n"

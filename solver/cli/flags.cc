@@ -113,8 +113,8 @@ constexpr FlagRange kFlagRanges[] = {
 // String flags whose empty value would silently mean something else (the
 // start position, the current directory, the default game): given, they
 // must name something.
-constexpr std::string_view kNonEmptyFlags[] = {"position", "game", "db",  "book",
-                                               "suite",    "unit", "out", "preset"};
+constexpr std::string_view kNonEmptyFlags[] = {"position", "game", "db",     "book",  "suite",
+                                               "unit",     "out",  "preset", "engine"};
 
 // Old spellings, refused with a pointer to the new one.
 struct RenamedFlag {

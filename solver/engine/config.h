@@ -45,15 +45,15 @@ struct EngineConfig {
   std::size_t tt_mb = 64;  // the engine's transposition table, MiB
   // Randomisation for self-play and training (0: always the best move).
   // With noise K > 0 the engine plays a move drawn uniformly from the root
-  // moves whose value, searched to the depth of the last completed iteration
-  // with the same search (each move's child to that depth less one, by a
-  // null-window test), is at least the best value minus K; the best move is
-  // always one of them. The draw is a function of `seed` and the position's
-  // hash alone, so a game replays exactly from its seed (and two games with
-  // the same seed and the same moves so far choose alike: vary the seed per
-  // game for different games). Moves the exact solver chose (near the end,
-  // `exact`) are never randomised. The tests cost one null-window search per
-  // root move on top of the budget.
+  // moves the search keeps at the depth of its answer (every move for
+  // fullwidth; for selective, those its one-ply ranking keeps at the root)
+  // whose value, searched to that depth with the same search (each move's
+  // child to that depth less one, by a null-window test), is at least the
+  // best value minus K; the best move is always one of them. The draw is a function of `seed` and
+  // the position's hash alone, so a game replays exactly from its seed (and two games with the same
+  // seed and the same moves so far choose alike: vary the seed per game for different games). Moves
+  // the exact solver chose (near the end, `exact`) are never randomised. The tests cost one
+  // null-window search per kept root move on top of the budget.
   int noise = 0;
   std::uint64_t seed = 0;
 };

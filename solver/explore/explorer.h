@@ -34,7 +34,9 @@
 // threads (parallelism across positions wastes nothing), more when a run has
 // fewer frontier positions than threads (a Lehmann run on a small board).
 // frontier_solver.h is the default (tests/alphabeta_unit_solver.h, a plain
-// alpha-beta without a table, is the tests' independent one).
+// alpha-beta without a table, is the tests' independent one); where the
+// limits name an engine configuration (SearchLimits::engine, text to the
+// explorer) it searches with that engine (engine_solver.h).
 //
 // Step 5 elsewhere: with `opts.dispatcher` (dispatch/dispatcher.h, e.g. the
 // workers of an MPI run) the frontier positions are not solved here but sent
@@ -210,6 +212,7 @@ struct Exploration {
     j["tt_hits"] = stats ? stats->tt_hits : 0;
     j["tt_hit_rate"] = stats ? stats->tt_hit_rate() : 0.0;
     j["threads"] = stats ? stats->threads : 0;
+    if (stats && !stats->search.empty()) j["search"] = stats->search;  // engine runs
     j["annotations"] = Annotator<G>::Of(game, node.position);
     return j;
   }

@@ -23,15 +23,25 @@
 // (pages are only touched as a search writes them, and dropped by each
 // clear), and a position never gets more than one thread, which only a run
 // with fewer frontier positions than threads would have used.
+//
+// Search mode with an engine configuration (SearchLimits::engine, `tav
+// explore --engine`): each worker's solver is an EngineUnitSolver, which
+// searches each position with a fresh engine from the factory's EngineMaker
+// (explore/engine_solver.h); no shared table is made. FrontierSolver holds
+// either kind, so the explorer is instantiated once per game whichever a run
+// uses (the price: one branch per position, none per node).
 #pragma once
 
 #include <exception>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
+#include "explore/engine_solver.h"
 #include "explore/work_unit.h"
 #include "search/search.h"
 
@@ -124,14 +134,43 @@ class TtUnitSolver {
   std::unique_ptr<search::Solver<G>> private_solver_;
 };
 
+// One worker's frontier solver: a TtUnitSolver, or an EngineUnitSolver in a
+// run with an engine configuration.
+template <Game G>
+class FrontierSolver {
+ public:
+  using Position = typename G::Position;
+
+  // A TtUnitSolver (its arguments).
+  FrontierSolver(const G& game, std::shared_ptr<search::TranspositionTable> tt, int tt_mb,
+                 int threads) {
+    table_.emplace(game, std::move(tt), tt_mb, threads);
+  }
+  // An EngineUnitSolver.
+  explicit FrontierSolver(EngineUnitSolver<G> engine) { engine_.emplace(std::move(engine)); }
+
+  UnitResult Solve(const Position& pos, const SearchLimits& limits) {
+    return engine_ ? engine_->Solve(pos, limits) : table_->Solve(pos, limits);
+  }
+
+ private:
+  std::optional<TtUnitSolver<G>> table_;
+  std::optional<EngineUnitSolver<G>> engine_;
+};
+
 template <Game G>
 class FrontierSolverFactory {
  public:
-  FrontierSolverFactory(const G& game, int tt_mb) : game_(game), tt_mb_(tt_mb) {}
+  // `engines`: a run with an engine configuration (EngineMakerFor), whose
+  // solvers search with its engines; empty: TtUnitSolvers on tables of
+  // `tt_mb` MiB.
+  FrontierSolverFactory(const G& game, int tt_mb, EngineMaker<G> engines = {})
+      : game_(game), tt_mb_(tt_mb), engines_(std::move(engines)) {}
 
-  // `threads`: how many threads the one solver made may use. Throws
-  // std::bad_alloc when the table cannot be allocated.
-  TtUnitSolver<G> operator()(int threads) const {
+  // `threads`: how many threads the one solver made may use (an engine
+  // uses one). Throws std::bad_alloc when a table cannot be allocated.
+  FrontierSolver<G> operator()(int threads) const {
+    if (engines_) return FrontierSolver<G>(EngineUnitSolver<G>(game_, engines_));
     // The table is made once, by the first worker to ask (in the parallel
     // region). std::bad_alloc is rethrown outside the critical section, which
     // an exception must not leave.
@@ -147,9 +186,13 @@ class FrontierSolverFactory {
       }
     }
     if (failed) std::rethrow_exception(failed);
-    return TtUnitSolver<G>(game_, tt_, tt_mb_, threads);
+    return FrontierSolver<G>(game_, tt_, tt_mb_, threads);
   }
   std::string name() const {
+    if (engines_) {
+      return absl::StrCat("engine '", engines_.config,
+                          "' (a fresh one per position, one thread each)");
+    }
     return absl::StrCat("search::Solver, TT of ", tt_mb_,
                         " MiB (exact/wld: shared; search: one per thread, cleared per position)");
   }
@@ -157,6 +200,7 @@ class FrontierSolverFactory {
  private:
   const G& game_;
   int tt_mb_;
+  EngineMaker<G> engines_;
   mutable std::shared_ptr<search::TranspositionTable> tt_;
 };
 

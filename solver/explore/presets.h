@@ -23,7 +23,10 @@
 //           a placement (depth 5: over 10 minutes), Lehmann depth 2 ~2.5 s a
 //           first building (depth 3: ~100 s, 14 hours for all 518), so these
 //           are the deepest that fit an hour. Explicit --mode, --depth or
-//           --budget-s apply to both parts instead.
+//           --budget-s apply to both parts instead; --engine=CONFIG (in
+//           search mode: boards above kLehmannExactMaxSize, or with
+//           --mode=search) searches both parts' positions with that engine
+//           configuration (engine_solver.h) instead of the fixed depths.
 #pragma once
 
 #include <string>

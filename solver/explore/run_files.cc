@@ -26,23 +26,40 @@ void RunIdentity::PutInto(json& run) const {
   run["root_moves"] = root_moves;
   run["plies"] = plies;
   run["mode"] = ModeName(limits.mode);
-  const bool search = limits.mode == Mode::kSearch;
+  // An engine's configuration carries its own budget.
+  const bool engine = !limits.engine.empty();
+  const bool search = limits.mode == Mode::kSearch && !engine;
   run["depth"] = search && limits.budget_s <= 0 ? json(limits.depth) : json(nullptr);
   run["budget_s"] = search && limits.budget_s > 0 ? json(limits.budget_s) : json(nullptr);
+  run["engine"] = engine ? json(limits.engine) : json(nullptr);
 }
+
+namespace {
+
+// The identity key `key` of `run`, null when absent (a run.json from before
+// "engine"); a run.json from before "options" names them by the legacy keys.
+json IdentityKey(const json& run, const std::string& key) {
+  if (key == "options") return json(GameOptionsFromJson(run));
+  return run.contains(key) ? run.at(key) : json(nullptr);
+}
+
+}  // namespace
 
 absl::Status CheckSameRun(const json& run, const RunIdentity& id, const std::string& path) {
   json want;
   id.PutInto(want);
+  // "engine" first: with another engine (or none) depth and budget_s differ
+  // too, and the engine is what the user changed.
+  std::vector<std::string> keys = {"engine"};
   for (const auto& [key, value] : want.items()) {
-    // A run.json from before "options" names them by the legacy keys.
-    const json have = key == "options"    ? json(GameOptionsFromJson(run))
-                      : run.contains(key) ? run.at(key)
-                                          : json(nullptr);
-    if (have != value) {
+    if (key != "engine") keys.push_back(key);
+  }
+  for (const std::string& key : keys) {
+    const json have = IdentityKey(run, key);
+    if (have != want[key]) {
       return absl::FailedPreconditionError(absl::StrCat(
           "cannot resume: ", path, " describes a different exploration (", key, " ", have.dump(),
-          " there, ", value.dump(), " now); use another --out or the same parameters"));
+          " there, ", want[key].dump(), " now); use another --out or the same parameters"));
     }
   }
   return absl::OkStatus();

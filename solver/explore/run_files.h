@@ -21,9 +21,10 @@
 // lock, temporary files a killed run left (NAME.tmp.PID.N) are removed.
 //
 // A resumed run must describe the same exploration as the one that wrote the
-// directory: the same game, variant, size, board, pieces, root, plies, mode
-// and search limits. Anything else is refused (FailedPrecondition, exit 2):
-// mixing values from two different explorations would be a silent wrong answer.
+// directory: the same game, variant, size, board, pieces, root, plies, mode,
+// search limits and engine configuration. Anything else is refused
+// (FailedPrecondition, exit 2): mixing values from two different explorations
+// would be a silent wrong answer.
 #pragma once
 
 #include <condition_variable>
@@ -51,7 +52,8 @@ struct RunIdentity {
   SearchLimits limits;
 
   // The identity keys of run.json (game, variant, size, board, options,
-  // root_position, root_moves, plies, mode, depth, budget_s).
+  // root_position, root_moves, plies, mode, depth, budget_s, engine); engine
+  // is null without one, and with one depth and budget_s are null.
   void PutInto(nlohmann::json& run) const;
 };
 

@@ -33,12 +33,14 @@ absl::StatusOr<Mode> ParseMode(std::string_view name) {
 }
 
 json WorkUnit::ToJson() const {
-  return {{"schema", 1},           {"kind", "explore_unit"},
-          {"game", spec.game},     {"variant", spec.variant},
-          {"size", spec.size},     {"options", spec.options},
-          {"position", position},  {"mode", ModeName(limits.mode)},
-          {"depth", limits.depth}, {"budget_s", limits.budget_s},
-          {"tt_mb", tt_mb}};
+  json j = {{"schema", 1},           {"kind", "explore_unit"},
+            {"game", spec.game},     {"variant", spec.variant},
+            {"size", spec.size},     {"options", spec.options},
+            {"position", position},  {"mode", ModeName(limits.mode)},
+            {"depth", limits.depth}, {"budget_s", limits.budget_s},
+            {"tt_mb", tt_mb}};
+  if (!limits.engine.empty()) j["engine"] = limits.engine;
+  return j;
 }
 
 namespace {
@@ -120,10 +122,14 @@ absl::StatusOr<WorkUnit> WorkUnit::FromJson(const json& j) {
   read(u.limits.depth, "depth", std::optional<int>(0));
   read(u.limits.budget_s, "budget_s", std::optional<double>(0.0));
   read(u.tt_mb, "tt_mb", std::optional<int>(0));
+  read(u.limits.engine, "engine", std::optional<std::string>(""));
   if (!status.ok()) return status;
   absl::StatusOr<Mode> parsed = ParseMode(mode);
   if (!parsed.ok()) return parsed.status();
   u.limits.mode = *parsed;
+  if (!u.limits.engine.empty() && u.limits.mode != Mode::kSearch) {
+    return absl::InvalidArgumentError("key 'engine' needs mode \"search\"");
+  }
   return u;
 }
 
@@ -176,6 +182,7 @@ json ResultToJson(const UnitResult& r, std::string_view position) {
   j["tt_hits"] = r.tt_hits;
   j["tt_hit_rate"] = r.tt_hit_rate();
   j["threads"] = r.threads;
+  if (!r.search.empty()) j["search"] = r.search;
   return j;
 }
 
@@ -200,6 +207,7 @@ absl::StatusOr<UnitResult> ResultFromJson(const json& j, int max_value) {
     r.tt_probes = JsonIntOr(j, "tt_probes", std::uint64_t{0});
     r.tt_hits = JsonIntOr(j, "tt_hits", std::uint64_t{0});
     r.threads = JsonIntOr(j, "threads", 1);
+    r.search = j.value("search", std::string());
     return r;
   } catch (const std::exception& e) {
     return absl::DataLossError(absl::StrCat("bad result keys: ", e.what()));

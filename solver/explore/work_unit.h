@@ -15,14 +15,19 @@
 //
 // JSON forms (schema 1; readers reject other schemas):
 //   unit:   {"schema":1, "kind":"explore_unit", "game", "variant", "size",
-//            "options", "position", "mode", "depth", "budget_s", "tt_mb"}
+//            "options", "position", "mode", "depth", "budget_s", "tt_mb"
+//            [, "engine"]}
 //          (units written before "options" carry "pieces" and "empty_columns"
-//          instead, still read: core/game_options.h)
+//          instead, still read: core/game_options.h; "engine" only in runs
+//          that search with an engine configuration)
 //   result: {"schema":1, "kind":"explore_unit_result", "position", "value",
 //            "value_kind", "bound", "depth", "lower", "upper", "best_move",
 //            "pv", "move_values":[{"move","value","value_kind",...}],
-//            "nodes", "seconds", "tt_probes", "tt_hits", "threads"}
+//            "nodes", "seconds", "tt_probes", "tt_hits", "threads"
+//            [, "search"]}
 // The value keys are the same as in explore_position records (data/README.md).
+// The optional keys are absent rather than empty, so the units and results of
+// runs without an engine are the same text as before engines existed.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +51,11 @@ struct SearchLimits {
   Mode mode = Mode::kExact;
   int depth = 0;        // kSearch: fixed depth in plies (used when budget_s == 0)
   double budget_s = 0;  // kSearch: seconds per position, iterative deepening
+  // kSearch: an engine configuration, canonical text (engine::EngineConfigString;
+  // explore/engine_solver.h), whose own budget replaces depth and budget_s
+  // (both 0); empty: search::Solver with the game's evaluate(). (`= {}`:
+  // initialisers of the first three members alone stay warning-free.)
+  std::string engine = {};
 };
 
 struct WorkUnit {
@@ -67,6 +77,7 @@ struct UnitResult {
   double seconds = 0;
   std::uint64_t tt_probes = 0, tt_hits = 0;
   int threads = 1;
+  std::string search;  // engine runs: the search that chose ("exact", "selective", ...)
 
   double tt_hit_rate() const {
     return tt_probes ? static_cast<double>(tt_hits) / static_cast<double>(tt_probes) : 0.0;

@@ -173,6 +173,27 @@ class SelectiveSearch {
     return Search<false>(pos, alpha, beta, depth, 1, nullptr);
   }
 
+  // The root moves a Solve() iteration of `depth` plies searches in `pos`
+  // (not over): the kept root children (every move at depth 1, or with a
+  // width of 0), as generate_moves indices in ascending order. A function of
+  // the position and depth alone: the one-ply scoring of the search's own
+  // root, with no budget. Adds the scored children to stats().
+  std::vector<int> RootMoves(const Position& pos, int depth) {
+    typename G::MoveList moves;
+    game_.generate_moves(pos, moves);
+    const int n = static_cast<int>(moves.size());
+    std::vector<int> kept;
+    if (depth <= 1 || params_.WidthAt(depth, n, true) >= n) {
+      for (int i = 0; i < n; ++i) kept.push_back(i);
+      return kept;
+    }
+    Start(SolveOptions(), std::chrono::steady_clock::now());
+    const int keep = RankChildren<false>(pos, moves, depth, 0, true);
+    for (int k = 0; k < keep; ++k) kept.push_back(child_stack_[0][order_stack_[0][k]].index);
+    std::sort(kept.begin(), kept.end());
+    return kept;
+  }
+
   const SearchStats& stats() const { return stats_; }
 
  private:
@@ -192,13 +213,16 @@ class SelectiveSearch {
       deadline_ = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                            std::chrono::duration<double>(options.budget_seconds));
     }
-    nodes_at_start_ = stats_.nodes;
+    stats_at_start_ = stats_;
     next_poll_ = stats_.nodes + 4096;
   }
 
   void Finish(SolveResult<G>& r, std::chrono::steady_clock::time_point t0) {
-    r.stats = stats_;
-    r.stats.nodes -= nodes_at_start_;
+    r.stats = stats_;  // this call's counts: every counter less its value at Start()
+    r.stats.nodes -= stats_at_start_.nodes;
+    r.stats.tt_probes -= stats_at_start_.tt_probes;
+    r.stats.tt_hits -= stats_at_start_.tt_hits;
+    r.stats.tt_cutoffs -= stats_at_start_.tt_cutoffs;
     r.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     r.stats.threads = 1;
   }
@@ -216,7 +240,7 @@ class SelectiveSearch {
   // Every 4096 nodes: the node budget, the clock (only with a deadline), the
   // cancel flag.
   void Poll() {
-    if (max_nodes_ != 0 && stats_.nodes - nodes_at_start_ >= max_nodes_) stop_ = true;
+    if (max_nodes_ != 0 && stats_.nodes - stats_at_start_.nodes >= max_nodes_) stop_ = true;
     if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) stop_ = true;
     if (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed)) stop_ = true;
   }
@@ -410,16 +434,16 @@ class SelectiveSearch {
   // The killers (killers.h) of the siblings at `ply`.
   Killers<Move>& KillersAt(int ply) { return killers_.At(ply); }
 
-  // Step 4, higher up: every child made and scored one ply deep (its
-  // evaluation from the parent's side; the game's order_score() breaks ties,
-  // then the move order), the best width(depth) kept (at the root
-  // SelectiveParams::root times more) and searched best first, the table's move first if it is kept
-  // (a move the table remembers is not kept for that: the kept children depend on the position and
-  // depth alone). With kQuick, one ply above the horizon: scored by quick_evaluate(), the best
-  // LeafWidth kept. False if stopped.
-  template <bool kPv, bool kQuick>
-  bool SearchBest(const Position& pos, const typename G::MoveList& moves, int tt_move, int beta,
-                  int depth, int ply, bool root, NodeState& s) {
+  // The kept children of `pos` searched `depth` plies deep: every child made
+  // into Children(ply) and scored one ply deep (kQuick: by quick_evaluate()
+  // alone, one ply above the horizon; else, for a game with that estimate,
+  // the best InnerCandidates by it, then those by evaluate()), the best
+  // `keep` (width(depth), the root's at the root; LeafWidth with kQuick)
+  // first in Order(ply), best first, ties in move order. Returns keep, or -1
+  // if a budget stopped the search while scoring.
+  template <bool kQuick>
+  int RankChildren(const Position& pos, const typename G::MoveList& moves, int depth, int ply,
+                   bool root) {
     const int n = static_cast<int>(moves.size());
     Child* children = Children(ply, n);
     const int keep = kQuick ? params_.LeafWidth(n) : params_.WidthAt(depth, n, root);
@@ -436,7 +460,7 @@ class SelectiveSearch {
       c.score = Score(pos, moves[i], c.pos, kQuick || prescore);
     }
     CountNodes(count);
-    if (stop_) return false;
+    if (stop_) return -1;
     if (keep < count) pruned_ = true;
     int* order = Order(ply, count);
     for (int k = 0; k < count; ++k) order[k] = k;
@@ -451,12 +475,29 @@ class SelectiveSearch {
         c.score = Score(pos, moves[c.index], c.pos, false);
       }
       CountNodes(candidates);
-      if (stop_) return false;
+      if (stop_) return -1;
       std::partial_sort(order, order + keep, order + candidates, better);
     } else {
       // Best first (ties: the move order): only the kept ones need sorting.
       std::partial_sort(order, order + keep, order + count, better);
     }
+    return keep;
+  }
+
+  // Step 4, higher up: every child made and scored one ply deep (its
+  // evaluation from the parent's side; the game's order_score() breaks ties,
+  // then the move order), the best width(depth) kept (at the root
+  // SelectiveParams::root times more) and searched best first, the table's move first if it is kept
+  // (a move the table remembers is not kept for that: the kept children depend on the position and
+  // depth alone). With kQuick, one ply above the horizon: scored by quick_evaluate(), the best
+  // LeafWidth kept. False if stopped.
+  template <bool kPv, bool kQuick>
+  bool SearchBest(const Position& pos, const typename G::MoveList& moves, int tt_move, int beta,
+                  int depth, int ply, bool root, NodeState& s) {
+    const int keep = RankChildren<kQuick>(pos, moves, depth, ply, root);
+    if (keep < 0) return false;
+    const Child* children = child_stack_[ply].data();
+    int* order = order_stack_[ply].data();
     for (int k = 1; k < keep; ++k) {
       if (children[order[k]].index == tt_move) {
         std::rotate(order, order + k, order + k + 1);
@@ -500,7 +541,7 @@ class SelectiveSearch {
   SelectiveParams params_;
   std::shared_ptr<TranspositionTable> tt_;
   SearchStats stats_;
-  std::uint64_t nodes_at_start_ = 0;
+  SearchStats stats_at_start_;  // stats_ at Start(): a call's counts are the difference
   std::uint64_t next_poll_ = 0;
   bool stop_ = false;
   bool horizon_ = false;  // some value came from evaluate()
