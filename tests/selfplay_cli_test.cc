@@ -2,8 +2,9 @@
 // with the mover's margin, a summary whose counts add up, games played
 // exactly from the start that end with the proven value, the same records
 // whatever the thread count, games from one opening that differ by their
-// seeds, a run killed with SIGKILL that resumes to the same records, and bad
-// input as one error line with exit status 2.
+// seeds, a run killed with SIGKILL that resumes to the same records (and
+// whose finished games --summary-only tallies meanwhile), and bad input as
+// one error line with exit status 2.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -142,6 +143,49 @@ TEST(SelfPlayCli, AKilledRunResumesToTheSameRecords) {
   EXPECT_EQ(ReadFile(killed.file("selfplay.jsonl")), ReadFile(reference.file("selfplay.jsonl")));
 }
 
+// --summary-only on a killed run: the self-play files of exactly the games
+// finished so far (the same records as the finished run's first ones), and
+// the run still resumes to the finished run's records.
+TEST(SelfPlayCli, SummaryOnlyTalliesTheFinishedGamesOfAnUnfinishedRun) {
+  ScopedDir reference("spsumref"), killed("spsum");
+  ASSERT_EQ(RunTav(kSelfPlay + " --threads=1 --out=" + reference.str()).status, 0);
+  const pid_t pid = SpawnTav({"selfplay", "--game=cathedral", "--size=5", "--per-opening=2",
+                              "--seed=7", "--config=--nodes=400 --noise=2 --tt-mb=2", "--threads=1",
+                              "--test-delay-ms=300", "--out=" + killed.str()});
+  ASSERT_GT(pid, 0);
+  auto games = [&] {
+    std::error_code ec;
+    return fs::exists(killed.file("games.jsonl"), ec)
+               ? LineCount(ReadFile(killed.file("games.jsonl")))
+               : 0;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(10);
+  while (games() < 3 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  ASSERT_EQ(::kill(pid, SIGKILL), 0);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const int finished = static_cast<int>(games());
+  const CliResult r = RunTav(kSelfPlay + " --summary-only --out=" + killed.str());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("unfinished"), std::string::npos) << r.out;
+  const std::vector<json> partial = Records(killed.file("selfplay.jsonl"));
+  const std::vector<json> full = Records(reference.file("selfplay.jsonl"));
+  ASSERT_EQ(static_cast<int>(partial.size()), finished);
+  ASSERT_LT(partial.size(), full.size());
+  for (const json& p : partial) {
+    const json& f = full.at(p["game_index"].get<std::size_t>());
+    EXPECT_EQ(p["moves"], f["moves"]);
+    EXPECT_EQ(p["margin"], f["margin"]);
+  }
+  const json summary = json::parse(ReadFile(killed.file("selfplay_summary.json")));
+  EXPECT_EQ(summary["overall"]["games"], finished);
+  EXPECT_EQ(summary["planned_games"], full.size());
+  const CliResult resumed = RunTav(kSelfPlay + " --threads=2 --resume --out=" + killed.str());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(ReadFile(killed.file("selfplay.jsonl")), ReadFile(reference.file("selfplay.jsonl")));
+}
+
 TEST(SelfPlayCli, BadInputIsOneErrorLine) {
   ScopedDir dir("spbad");
   const std::string base = "selfplay --game=cathedral --size=5 --out=" + dir.str();
@@ -150,6 +194,7 @@ TEST(SelfPlayCli, BadInputIsOneErrorLine) {
   ExpectBadInput(base + " --config='--eval=nosuch.json --nodes=9'", "nosuch.json");
   ExpectBadInput(base + " --openings=" + dir.str() + "-missing.txt", "--openings");
   ExpectBadInput("selfplay --game=cathedral --size=5", "missing --out");
+  ExpectBadInput(kSelfPlay + " --summary-only --out=" + dir.str() + "-none", "no self-play run");
   // Another run's directory (a match's) is not resumed as a self-play.
   ASSERT_EQ(RunTav("match --game=cathedral --size=5 --a='--depth=1' --b='--depth=1' "
                    "--random-openings=1 --out=" +

@@ -1,6 +1,8 @@
 // tav selfplay: one engine configuration against itself from every opening
 // (match/selfplay.h), K games each; the mover's results per opening.
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,7 @@
 #include "cli/game_registry.h"
 #include "cli/match_shared.h"
 #include "core/atomic_file.h"
+#include "core/dir_lock.h"
 #include "core/game_options.h"
 #include "core/provenance.h"
 #include "core/symmetry.h"
@@ -26,6 +29,9 @@ ABSL_FLAG(std::string, config, "--budget-s=1 --noise=1",
           "selfplay: the engine configuration both sides play (engine/config.h); with --noise "
           "K > 0 each game draws among the moves within K of the best, from a seed of its own");
 ABSL_FLAG(int, per_opening, 10, "selfplay: games from each opening");
+ABSL_FLAG(bool, summary_only, false,
+          "selfplay: play nothing; rewrite DIR/selfplay.jsonl and DIR/selfplay_summary.json from "
+          "the games an unfinished run (same flags) has finished so far");
 ABSL_DECLARE_FLAG(std::string, openings);
 ABSL_DECLARE_FLAG(std::uint64_t, seed);
 
@@ -50,6 +56,43 @@ absl::StatusOr<std::pair<std::vector<match::Opening>, nlohmann::json>> SelfPlayO
                         nlohmann::json{{"first_moves", "one per symmetry class"}});
 }
 
+// --summary-only: the lock of --out, if it holds this very self-play
+// (run.json of the same identity) and no running process holds it; else
+// why not (FailedPrecondition naming the directory).
+absl::StatusOr<DirLock> LockRunToSummarise(const match::MatchOptions& opts) {
+  if (opts.dispatcher) return absl::InvalidArgumentError("--summary-only takes no --mpi");
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::path(opts.out_dir) / "run.json", ec)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(opts.out_dir, " holds no self-play run (no run.json) to summarise"));
+  }
+  absl::StatusOr<DirLock> lock = match::LockMatchDirectory(opts.out_dir, /*must_resume=*/true);
+  if (!lock.ok()) return lock.status();
+  absl::StatusOr<nlohmann::json> run = match::OpenMatchRun(opts.out_dir, opts.id, true);
+  if (!run.ok()) return run.status();
+  return lock;
+}
+
+// The closing lines: the mover's tally over the finished games.
+void PrintSelfPlaySummary(const match::MatchOptions& opts, const nlohmann::json& summary,
+                          const match::MatchOutcome& r) {
+  const nlohmann::json& all = summary["overall"];
+  std::printf(
+      "%s: %d games from %zu openings; the mover (the side to move after the opening) "
+      "%d-%d-%d (W-D-L), score %.3f [%.3f, %.3f] (Wilson 95%%), mean margin %+.2f\n"
+      "  this run played %d games, %d were finished before (engine play, not a proof)\n"
+      "  wrote %s/selfplay.jsonl, %s/selfplay_summary.json (and the match files)\n",
+      opts.out_dir.c_str(), all["games"].get<int>(), opts.id.openings.size(),
+      all["wins"].get<int>(), all["draws"].get<int>(), all["losses"].get<int>(),
+      all["score"].get<double>(), all["score_low"].get<double>(), all["score_high"].get<double>(),
+      all["mean_margin"].get<double>(), r.played, r.resumed, opts.out_dir.c_str(),
+      opts.out_dir.c_str());
+  if (all["games"].get<int>() < summary["planned_games"].get<int>()) {
+    std::printf("  %d of %d planned games: unfinished, continue it with --resume\n",
+                all["games"].get<int>(), summary["planned_games"].get<int>());
+  }
+}
+
 template <Game G>
 absl::Status RunSelfPlayOf(const G& game, match::MatchOptions opts,
                            const engine::EngineConfig& config) {
@@ -65,26 +108,25 @@ absl::Status RunSelfPlayOf(const G& game, match::MatchOptions opts,
       !m.ok()) {
     return m.status();
   }
-  absl::StatusOr<match::MatchOutcome> r =
-      opts.dispatcher ? match::RunMatch(game, opts, match::DispatchedPlayer{opts.dispatcher})
-                      : match::RunMatch(game, opts);
-  if (!r.ok()) return r.status();
-  for (const std::string& note : r->notes)
-    std::fprintf(stderr, "tav selfplay: note: %s\n", note.c_str());
+  match::MatchOutcome played;
+  std::optional<DirLock> lock;  // --summary-only: held while the files are rewritten
+  if (absl::GetFlag(FLAGS_summary_only)) {
+    absl::StatusOr<DirLock> l = LockRunToSummarise(opts);
+    if (!l.ok()) return l.status();
+    lock.emplace(std::move(*l));
+  } else {
+    absl::StatusOr<match::MatchOutcome> r =
+        opts.dispatcher ? match::RunMatch(game, opts, match::DispatchedPlayer{opts.dispatcher})
+                        : match::RunMatch(game, opts);
+    if (!r.ok()) return r.status();
+    for (const std::string& note : r->notes)
+      std::fprintf(stderr, "tav selfplay: note: %s\n", note.c_str());
+    played = *r;
+  }
   absl::StatusOr<nlohmann::json> summary =
       match::WriteSelfPlayFiles(game, opts.out_dir, opts.id, Provenance());
   if (!summary.ok()) return summary.status();
-  const nlohmann::json& all = (*summary)["overall"];
-  std::printf(
-      "%s: %d games from %zu openings; the mover (the side to move after the opening) "
-      "%d-%d-%d (W-D-L), score %.3f [%.3f, %.3f] (Wilson 95%%), mean margin %+.2f\n"
-      "  this run played %d games, %d were finished before (engine play, not a proof)\n"
-      "  wrote %s/selfplay.jsonl, %s/selfplay_summary.json (and the match files)\n",
-      opts.out_dir.c_str(), all["games"].get<int>(), opts.id.openings.size(),
-      all["wins"].get<int>(), all["draws"].get<int>(), all["losses"].get<int>(),
-      all["score"].get<double>(), all["score_low"].get<double>(), all["score_high"].get<double>(),
-      all["mean_margin"].get<double>(), r->played, r->resumed, opts.out_dir.c_str(),
-      opts.out_dir.c_str());
+  PrintSelfPlaySummary(opts, *summary, played);
   return absl::OkStatus();
 }
 
@@ -111,7 +153,7 @@ absl::Status RunSelfPlayCommand(const std::vector<std::string>& args) {
 std::vector<std::string_view> SelfPlayFlags() {
   std::vector<std::string_view> flags = kGameFlags;
   for (std::string_view f : {"config", "openings", "per-opening", "seed", "out", "resume",
-                             "threads", "test-delay-ms", "mpi"}) {
+                             "summary-only", "threads", "test-delay-ms", "mpi"}) {
     flags.push_back(f);
   }
   return flags;
@@ -133,7 +175,10 @@ Command SelfPlayCommand() {
           "a placement; exact_from_ply; configuration, seed, weights checksum) and\n"
           "OUT/selfplay_summary.json the mover's wins, draws, losses, score with its Wilson\n"
           "95% interval, mean margin and margin counts, per opening and overall (formats:\n"
-          "data/README.md). Evidence from engine play, not a proof. Example:\n"
+          "data/README.md). --summary-only (the run's flags) writes those two files from\n"
+          "the games an unfinished run has finished so far, playing nothing: interim\n"
+          "results of a long run, which --resume then continues. Evidence from engine\n"
+          "play, not a proof. Example:\n"
           "  tav selfplay --game=cathedral --size=10 --config=\"--budget-s=1 --noise=1\" \\\n"
           "      --per-opening=10 --out=runs/lehmann-selfplay --threads=2",
           SelfPlayFlags(), RunSelfPlayCommand};
