@@ -117,26 +117,34 @@ TEST(SelfPlayCli, OneThreadPlaysTheRecordsOfTwo) {
   EXPECT_EQ(ReadFile(one.file("selfplay.jsonl")), ReadFile(two.file("selfplay.jsonl")));
 }
 
-TEST(SelfPlayCli, AKilledRunResumesToTheSameRecords) {
-  ScopedDir reference("spref"), killed("spkilled");
-  ASSERT_EQ(RunTav(kSelfPlay + " --threads=1 --out=" + reference.str()).status, 0);
+// Starts the slowed self-play kSelfPlay into `dir`, SIGKILLs it once
+// games.jsonl holds `games` lines, and returns how many it holds then.
+int KillSelfPlayAfter(const ScopedDir& dir, int games) {
   const pid_t pid = SpawnTav({"selfplay", "--game=cathedral", "--size=5", "--per-opening=2",
                               "--seed=7", "--config=--nodes=400 --noise=2 --tt-mb=2", "--threads=1",
-                              "--test-delay-ms=300", "--out=" + killed.str()});
-  ASSERT_GT(pid, 0);
+                              "--test-delay-ms=300", "--out=" + dir.str()});
+  EXPECT_GT(pid, 0);
+  if (pid <= 0) return 0;
   auto lines = [&] {
     std::error_code ec;
-    return fs::exists(killed.file("games.jsonl"), ec)
-               ? LineCount(ReadFile(killed.file("games.jsonl")))
+    return fs::exists(dir.file("games.jsonl"), ec)
+               ? static_cast<int>(LineCount(ReadFile(dir.file("games.jsonl"))))
                : 0;
   };
   // Only a hang guard: a loaded machine may take long.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(10);
-  while (lines() < 2 && std::chrono::steady_clock::now() < deadline)
+  while (lines() < games && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  ASSERT_EQ(::kill(pid, SIGKILL), 0);
+  EXPECT_EQ(::kill(pid, SIGKILL), 0);
   int status = 0;
   ::waitpid(pid, &status, 0);
+  return lines();
+}
+
+TEST(SelfPlayCli, AKilledRunResumesToTheSameRecords) {
+  ScopedDir reference("spref"), killed("spkilled");
+  ASSERT_EQ(RunTav(kSelfPlay + " --threads=1 --out=" + reference.str()).status, 0);
+  KillSelfPlayAfter(killed, 2);
   ASSERT_FALSE(fs::exists(killed.file("selfplay.jsonl"))) << "the run ended before the kill";
   const CliResult resumed = RunTav(kSelfPlay + " --threads=2 --resume --out=" + killed.str());
   ASSERT_EQ(resumed.status, 0) << resumed.err;
@@ -149,23 +157,7 @@ TEST(SelfPlayCli, AKilledRunResumesToTheSameRecords) {
 TEST(SelfPlayCli, SummaryOnlyTalliesTheFinishedGamesOfAnUnfinishedRun) {
   ScopedDir reference("spsumref"), killed("spsum");
   ASSERT_EQ(RunTav(kSelfPlay + " --threads=1 --out=" + reference.str()).status, 0);
-  const pid_t pid = SpawnTav({"selfplay", "--game=cathedral", "--size=5", "--per-opening=2",
-                              "--seed=7", "--config=--nodes=400 --noise=2 --tt-mb=2", "--threads=1",
-                              "--test-delay-ms=300", "--out=" + killed.str()});
-  ASSERT_GT(pid, 0);
-  auto games = [&] {
-    std::error_code ec;
-    return fs::exists(killed.file("games.jsonl"), ec)
-               ? LineCount(ReadFile(killed.file("games.jsonl")))
-               : 0;
-  };
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(10);
-  while (games() < 3 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  ASSERT_EQ(::kill(pid, SIGKILL), 0);
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  const int finished = static_cast<int>(games());
+  const int finished = KillSelfPlayAfter(killed, 3);
   const CliResult r = RunTav(kSelfPlay + " --summary-only --out=" + killed.str());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("unfinished"), std::string::npos) << r.out;
