@@ -107,9 +107,8 @@ class EngineUnitSolver {
   // header); `limits` (mode search, the engine's text) made the maker.
   // Throws std::bad_alloc when the engine's table cannot be allocated.
   UnitResult Solve(const Position& pos, const SearchLimits& /*limits*/) {
-    engine_.reset();  // one table at a time
-    engine_ = engines_.make();
-    const engine::MoveChoice<G> c = engine_->Choose(pos);
+    // Local: its table is freed before the next position's is made.
+    const engine::MoveChoice<G> c = engines_.make()->Choose(pos);
     UnitResult u;
     u.value = c.exact ? ExactValue(c.value) : HeuristicValue(c.value, c.depth, G::kMaxValue);
     u.best_move = game_->move_string(pos, c.move);
@@ -126,7 +125,6 @@ class EngineUnitSolver {
  private:
   const G* game_;
   EngineMaker<G> engines_;
-  std::unique_ptr<engine::Engine<G>> engine_;  // the last position's
 };
 
 }  // namespace tav::explore
