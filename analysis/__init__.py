@@ -12,15 +12,16 @@ In a notebook::
     analysis.lehmann.build(ds).show()
 
 Modules: ``schema`` (kinds and versions read, input errors), ``load`` (files -> DataFrames),
-``section`` (Markdown/CSV/PNG writing and notebook display), ``summary``, ``lehmann``,
-``selfplay``, ``performance``, ``retro``, ``match`` (one report section each), ``report`` (all of them), ``cathedral``
+``section`` (Markdown/CSV/PNG writing and notebook display), ``summary``, ``answer``,
+``lehmann``, ``selfplay``, ``performance``, ``retro``, ``match`` (one report section each),
+``report`` (all of them), ``cathedral``
 (board geometry for the Lehmann pictures), ``plotting`` (shared figure helpers).
 The input contract is data/README.md.
 """
 
-from . import cathedral, lehmann, match, performance, report, retro, selfplay, summary
+from . import answer, cathedral, lehmann, match, performance, report, retro, selfplay, summary
 from .load import Dataset, load
 from .schema import InputError
 
-__all__ = ["Dataset", "InputError", "cathedral", "load", "lehmann", "match", "performance", "report", "retro",
+__all__ = ["Dataset", "InputError", "answer", "cathedral", "load", "lehmann", "match", "performance", "report", "retro",
            "selfplay", "summary"]

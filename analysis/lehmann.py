@@ -47,8 +47,8 @@ from .section import Section
 
 PROVEN = ("exact", "wld")
 PLACEMENT_COLUMNS = ["run", "variant", "board", "move", "piece", "orientation", "active",
-                     "squares", "dark_value", "value_kind", "dark_bound", "depth", "nodes",
-                     "seconds", "source"]
+                     "squares", "dark_value", "value_kind", "dark_bound", "search", "depth",
+                     "nodes", "seconds", "source"]
 
 
 def _size(row) -> int:
@@ -62,6 +62,15 @@ def _size(row) -> int:
 def _variant(row) -> str:
     variant = row.get("variant")
     return variant if isinstance(variant, str) and variant else "classic"
+
+
+def _search(row, kind: str):
+    """The search behind a heuristic value: the record's ``search``, else ``fullwidth`` (the only
+    depth-limited search of the records written before it was recorded); None for proven ones."""
+    if kind != "heuristic":
+        return None
+    search = row.get("search")
+    return search if isinstance(search, str) and search else "fullwidth"
 
 
 def _flip(bound):
@@ -106,7 +115,8 @@ def placement_records(ds: Dataset) -> tuple[pd.DataFrame, list[str]]:
             "squares": " ".join(sorted(cathedral.square_name(*s) for s in
                                        cathedral.squares(piece, orientation, active))),
             "dark_value": float(dark_value), "value_kind": kind, "dark_bound": dark_bound,
-            "depth": row.get("depth"), "nodes": row.get("nodes"), "seconds": row.get("seconds"),
+            "search": _search(row, kind), "depth": row.get("depth"), "nodes": row.get("nodes"),
+            "seconds": row.get("seconds"),
             "source": source,
         })
 
@@ -304,6 +314,87 @@ def _lehmann_figure(values: dict, size: int, title: str):
                                 _panel_inches(size), norm, title, "dark's value")
 
 
+def _best_play(variant: str, values: dict) -> float:
+    """Dark's value under best play: light's best placement (classic) or dark's best building."""
+    picked = [r["dark_value"] for r in values.values()]
+    return min(picked) if variant == "classic" else max(picked)
+
+
+def _heuristic_runs(placements: pd.DataFrame):
+    """Per variant and board, one entry per run whose values are all heuristic: its search, its
+    (most common) depth and its values spread to every placement (:func:`expand`)."""
+    heuristic = placements[placements["value_kind"] == "heuristic"]
+    proven_runs = set(placements.loc[placements["value_kind"] != "heuristic", "run"])
+    heuristic = heuristic[~heuristic["run"].isin(proven_runs)]
+    for (variant, size), group in heuristic.groupby(["variant", "size"], sort=True):
+        runs = []
+        for run, records in group.groupby("run", sort=True):
+            values, _ = expand(records, int(size))
+            depth = pd.to_numeric(records["depth"], errors="coerce").dropna()
+            runs.append({"run": run, "search": records["search"].mode().iat[0],
+                         "depth": int(depth.mode().iat[0]) if len(depth) else None,
+                         "values": values})
+        yield variant, int(size), runs
+
+
+def depth_swing(placements: pd.DataFrame) -> pd.DataFrame:
+    """How heuristic estimates move with one more ply: for every two runs of one variant, board
+    and search whose depths differ by one, over the placements both value, the mean and largest
+    |value(d + 1) - value(d)| and the mean signed change (dark's values), and dark's value under
+    best play at each depth. A swing that alternates in sign with the depth's parity is the
+    evaluation favouring whoever placed last, not knowledge of the position."""
+    rows = []
+    for variant, size, runs in _heuristic_runs(placements):
+        for low in runs:
+            for high in runs:
+                if (low["search"] != high["search"] or low["depth"] is None
+                        or high["depth"] != low["depth"] + 1):
+                    continue
+                common = sorted(set(low["values"]) & set(high["values"]))
+                if not common:
+                    continue
+                delta = pd.Series([high["values"][k]["dark_value"] - low["values"][k]["dark_value"]
+                                   for k in common])
+                rows.append({"variant": variant, "board": f"{size}x{size}",
+                             "search": low["search"], "depth d": low["depth"],
+                             "run at d": low["run"], "run at d+1": high["run"],
+                             "placements": len(common), "mean |change|": delta.abs().mean(),
+                             "largest |change|": delta.abs().max(), "mean change": delta.mean(),
+                             "best play at d": _best_play(variant, low["values"]),
+                             "best play at d+1": _best_play(variant, high["values"])})
+    return pd.DataFrame(rows)
+
+
+def _runs(placements: pd.DataFrame):
+    """Per variant, board and run: the run's records, their values spread to every placement
+    (:func:`expand`), the number of conflicts, and its verdict row (:func:`verdicts`)."""
+    for (variant, size, run), group in placements.groupby(["variant", "size", "run"], sort=True):
+        size = int(size)
+        values, conflicts = expand(group, size)
+        if variant == "classic":
+            total = len(cathedral.placements("Y", size))
+        else:
+            pieces = sorted(set(group["piece"]))
+            total = sum(len(set(cathedral.placements(p, size).values())) for p in pieces)
+        text, key_value, key_kind = verdict(variant, values, total)
+        searches = group["search"].dropna()
+        depths = pd.to_numeric(group["depth"], errors="coerce").dropna()
+        row = {"variant": variant, "board": f"{size}x{size}", "run": run,
+               "records": len(group), "placements with a value": len(values),
+               "placements": total, **_kind_counts(values),
+               "search": searches.mode().iat[0] if len(searches) else None,
+               "depth": int(depths.mode().iat[0]) if len(searches) and len(depths) else None,
+               "dark's value (best play)": key_value, "its kind": key_kind, "verdict": text}
+        yield variant, size, run, group, values, conflicts, row
+
+
+def verdicts(placements: pd.DataFrame) -> pd.DataFrame:
+    """One row per variant, board and run of :func:`placement_records`: placements valued (by
+    kind), the search and depth of its heuristic values, dark's value under best play (light's
+    best placement, dark's best first building) with its kind, and what that says (:func:`verdict`)."""
+    return pd.DataFrame([row for *_, row in _runs(placements)])
+
+
 def build(ds: Dataset) -> Section:
     section = Section("lehmann", "Lehmann report: Cathedral placements and first buildings")
     placements, problems = placement_records(ds)
@@ -324,24 +415,11 @@ def build(ds: Dataset) -> Section:
                  "cells have no value yet.")
     verdicts = []
     later = Section(section.key, section.title)  # per-board blocks, shown after the verdicts
-    groups = placements.groupby(["variant", "size", "run"], sort=True)
-    for (variant, size, run), group in groups:
-        size = int(size)
-        values, conflicts = expand(group, size)
-        if variant == "classic":
-            total = len(cathedral.placements("Y", size))
-            what = "Cathedral placement"
-        else:
-            pieces = sorted(set(group["piece"]))
-            total = sum(len(set(cathedral.placements(p, size).values())) for p in pieces)
-            what = "first building"
-        text, key_value, key_kind = verdict(variant, values, total)
-        board = f"{size}x{size}"
-        verdicts.append({"variant": variant, "board": board, "run": run,
-                         "records": len(group), "placements with a value": len(values),
-                         "placements": total, **_kind_counts(values),
-                         "dark's value (best play)": key_value, "its kind": key_kind,
-                         "verdict": text})
+    for variant, size, run, group, values, conflicts, row in _runs(placements):
+        verdicts.append(row)
+        board = row["board"]
+        what = "Cathedral placement" if variant == "classic" else "first building"
+        total = row["placements"]
         if conflicts:
             later.note(f"Warning ({variant} {board}, {run}): {conflicts} placements received "
                        "different values from records that should be symmetric.")
@@ -369,5 +447,12 @@ def build(ds: Dataset) -> Section:
                  "first building (the maximum).")
     section.table("verdicts", "What the data says about Lehmann's claim (proven vs estimated)",
                   pd.DataFrame(verdicts))
+    swing = depth_swing(placements)
+    if len(swing):
+        section.table("depth_swing",
+                      "Heuristic estimates one ply deeper (runs of one search whose depths differ "
+                      "by one): how much dark's value per placement moves, a measure of how far "
+                      "to trust them",
+                      swing)
     section.blocks.extend(later.blocks)
     return section

@@ -1,7 +1,8 @@
 """The batch report: every section for a set of inputs, written as Markdown, CSV and PNG.
 
-``write_report(ds, out)`` writes ``out/report.md`` (the sections in order: run summary, Lehmann,
-self-play from the Cathedral placements, search performance, retrograde, matches), one CSV per table and one PNG per plot, all named
+``write_report(ds, out)`` writes ``out/report.md`` (the sections in order: run summary, Lehmann's
+question at a glance, Lehmann, self-play from the Cathedral placements, search performance,
+retrograde, matches), one CSV per table and one PNG per plot, all named
 ``<section>_<what>``. Sections without data say so in the report instead of disappearing, so the
 same command works before and after results land.
 """
@@ -10,11 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import lehmann, match, performance, retro, selfplay, summary
+from . import answer, lehmann, match, performance, retro, selfplay, summary
 from .load import Dataset
 from .section import Section
 
-SECTIONS = (summary, lehmann, selfplay, performance, retro, match)
+SECTIONS = (summary, answer, lehmann, selfplay, performance, retro, match)
 
 
 def build_sections(ds: Dataset) -> list[Section]:

@@ -1,15 +1,16 @@
 """Self-play evidence for Lehmann's claim: how dark fares in engine play from every Cathedral
-placement (``tav selfplay``). Evidence from engine play, not proof: the proven values are the
+placement, and under the Lehmann variant from dark's first buildings (``tav selfplay``). Evidence from engine play, not proof: the proven values are the
 Lehmann report's (``lehmann.py``), and this section stays apart from them.
 
 Input: a self-play directory's ``selfplay.jsonl`` (``selfplay_game`` records) and
-``selfplay_summary.json`` (``selfplay_summary``); data/README.md has the schemas. Only Cathedral
-classic runs are shown (the opening is light's Cathedral placement, then dark moves); runs of
-other games or variants are named in a note.
+``selfplay_summary.json`` (``selfplay_summary``); data/README.md has the schemas. Cathedral runs
+are shown: classic (the opening is light's Cathedral placement, then dark moves) and Lehmann
+variant (the opening is dark's first building, then light answers with the Cathedral and a
+building); runs of other games are named in a note.
 
 Everything is dark's: a record's ``margin`` is the mover's (the side to move after the opening),
 so dark's margin is ``margin`` when ``mover`` is 0 (always, from a Cathedral placement) and
-``-margin`` otherwise. A win is a margin above 0, a draw half a point; the score's 95% interval is
+``-margin`` otherwise (from a Lehmann first building, where light moves next). A win is a margin above 0, a draw half a point; the score's 95% interval is
 Wilson's, as ``tav selfplay`` computes it (``solver/match/selfplay.cc``). For every run the section
 gives
 
@@ -21,6 +22,9 @@ gives
   the placements its opening stands for, as ``lehmann.expand`` spreads values), and the
   placements that come closest to refuting "dark wins by 2 to 4 whatever the placement";
 * the distribution of dark's final margins, as a table and a histogram.
+
+Lehmann-variant runs get the tally per first building (best for dark first: the question there
+is whether dark still wins with its best building) and the margins, without the placement boards.
 """
 
 from __future__ import annotations
@@ -58,8 +62,9 @@ def wilson(points, games) -> tuple[np.ndarray, np.ndarray]:
     return low, high
 
 
-def classic_games(ds: Dataset) -> pd.DataFrame:
-    """The Cathedral classic self-play games, one row each, with ``opening`` as text (moves
+def cathedral_games(ds: Dataset) -> pd.DataFrame:
+    """The Cathedral self-play games (classic and Lehmann variant), one row each, with
+    ``variant`` filled in (``classic`` where a writer left it out), ``opening`` as text (moves
     joined by spaces), ``dark_margin`` (the record's ``margin`` turned round when light is the
     mover), and ``size`` and ``board`` filled in where a writer left them out (from each other,
     else the 10x10 board), next to the record's keys."""
@@ -67,12 +72,13 @@ def classic_games(ds: Dataset) -> pd.DataFrame:
     if not len(games):
         return games.assign(dark_margin=pd.Series(dtype=float))
     variant = games["variant"].fillna("classic")
-    games = games[games["game"].eq("cathedral") & variant.eq("classic")]
+    keep = games["game"].eq("cathedral") & variant.isin(["classic", "lehmann"])
+    games, variant = games[keep], variant[keep]
     margin = games["margin"].astype(float)
     from_board = pd.to_numeric(games["board"].str.extract(r"^(\d+)x", expand=False))
     size = pd.to_numeric(games["size"]).fillna(from_board).fillna(10).astype(int)
     board = games["board"].fillna(size.astype(str) + "x" + size.astype(str))
-    return games.assign(opening=games["opening"].str.join(" "), variant="classic", size=size,
+    return games.assign(opening=games["opening"].str.join(" "), variant=variant, size=size,
                         board=board, dark_margin=margin.where(games["mover"].eq(0), -margin))
 
 
@@ -109,10 +115,11 @@ def _placement(opening: str, size: int) -> tuple:
 
 
 def placements(games: pd.DataFrame) -> pd.DataFrame:
-    """Dark's tally per run and opening (rows of :func:`classic_games`), with the placement's
+    """Dark's tally per run and opening (rows of :func:`cathedral_games`), with the placement's
     ``orientation``, ``active`` square and ``squares`` (None for an opening that is not a single
     Cathedral placement), in opening order."""
-    table = tally(games, ["run", "board", "size", "opening_index", "opening"], "dark_margin")
+    table = tally(games, ["run", "variant", "board", "size", "opening_index", "opening"],
+                  "dark_margin")
     where = [_placement(o, int(s)) for o, s in zip(table["opening"], table["size"])]
     columns = pd.DataFrame(where, columns=["orientation", "active", "squares"], index=table.index)
     return pd.concat([table, columns], axis=1)
@@ -183,7 +190,7 @@ def summary_check(games: pd.DataFrame, summaries: pd.DataFrame) -> pd.Series:
 def overall(games: pd.DataFrame, summaries: pd.DataFrame) -> pd.DataFrame:
     """One row per run: dark's tally over all placements, the configuration (the summary's, else
     a game's), games that ended in exact play, and :func:`summary_check`."""
-    table = tally(games, ["run", "board"], "dark_margin")
+    table = tally(games, ["run", "variant", "board"], "dark_margin")
     first = games.groupby("run").agg(game_config=("config", "first"),
                                      exact_games=("exact_from_ply", "count"))
     table = table.join(first, on="run")
@@ -248,7 +255,7 @@ def _display(table: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
 
 def _other_runs_note(section: Section, ds: Dataset, shown: pd.DataFrame) -> None:
     """A note naming the self-play runs whose games are not among ``shown`` (other games or
-    variants than Cathedral classic); nothing when there are none."""
+    variants than Cathedral classic and Lehmann); nothing when there are none."""
     others = ds.selfplay_games[~ds.selfplay_games["run"].isin(shown["run"])]
     if len(others):
         runs = others.groupby("run")[["game", "variant", "board", "size"]].first().reset_index()
@@ -262,7 +269,7 @@ def build(ds: Dataset) -> Section:
     self-play games yet."""
     section = Section("selfplay", "Self-play from every Cathedral placement "
                                   "(engine play, not proof)")
-    games = classic_games(ds)
+    games = cathedral_games(ds)
     if not len(games):
         section.note("*No Cathedral self-play games yet* (`DIR/selfplay.jsonl` of `tav selfplay "
                      "--game=cathedral`). This section shows, per Cathedral placement, how dark "
@@ -281,7 +288,7 @@ def build(ds: Dataset) -> Section:
     _other_runs_note(section, ds, games)
     section.table("overall", "Dark's results over all placements, per run (engine play)",
                   _display(overall(games, ds.selfplay_summaries),
-                           ["run", "board", "config", "games", "wins", "draws", "losses", "score",
+                           ["run", "variant", "board", "config", "games", "wins", "draws", "losses", "score",
                             "score_low", "score_high", "mean_margin", "exact_games",
                             "summary_check"]))
     margins = margin_distribution(games)
@@ -290,9 +297,30 @@ def build(ds: Dataset) -> Section:
     table = placements(games)
     columns = ["opening", "squares", "games", "wins", "draws", "losses", "score", "score_low",
                "score_high", "mean_margin", "min_margin", "max_margin"]
-    for (run, board, size), group in table.groupby(["run", "board", "size"], sort=True):
-        _run_blocks(section, run, board, int(size), group, margins[margins["run"] == run], columns)
+    for (run, variant, board, size), group in table.groupby(["run", "variant", "board", "size"],
+                                                           sort=True):
+        run_margins = margins[margins["run"] == run]
+        if variant == "lehmann":
+            _lehmann_run_blocks(section, run, board, group, run_margins, columns)
+        else:
+            _run_blocks(section, run, board, int(size), group, run_margins, columns)
     return section
+
+
+def _lehmann_run_blocks(section: Section, run: str, board: str, table: pd.DataFrame,
+                        margins: pd.DataFrame, columns: list[str]) -> None:
+    """One Lehmann-variant run's tally per first building (dark's best first) and margins."""
+    name = section.stem("lehmann", board, run.rstrip("/").rsplit("/", 1)[-1])
+    best = table.sort_values(["score", "mean_margin", "opening_index"],
+                             ascending=[False, False, True], kind="stable")
+    section.table(f"{name}_buildings",
+                  f"Lehmann variant {board} ({run}): dark's results per first building, best "
+                  "for dark first (light answers with the Cathedral and a building; engine play)",
+                  _display(best, columns).rename(columns={"placement": "first building"}),
+                  max_rows=60)
+    margin_title = (f"Lehmann variant {board} self-play (engine play, not proof), {run}: dark's "
+                    "final margins")
+    section.plot(f"{name}_margins", margin_title, margin_figure(margins, margin_title))
 
 
 def _run_blocks(section: Section, run: str, board: str, size: int, table: pd.DataFrame,

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+import pandas as pd
+import pytest
+
 import analysis
 from analysis import lehmann
 from analysis.load import display_path
@@ -113,3 +116,29 @@ def test_solve_moves_from_another_position_are_not_opening_moves(tmp_path):
     ds = analysis.load([tmp_path])
     table, _ = lehmann.placement_records(ds)
     assert len(table[table["source"] == "solve"]) == 2
+
+
+def _heuristic_run(run, search, depth, values, kind="heuristic"):
+    return pd.DataFrame([{"run": run, "variant": "classic", "size": 5, "board": "5x5", "piece": "Y",
+                          "orientation": "n", "active": active, "dark_value": value,
+                          "value_kind": kind, "dark_bound": None, "search": search,
+                          "depth": depth} for active, value in values.items()])
+
+
+def test_depth_swing_pairs_runs_of_one_search_one_ply_apart_over_shared_placements():
+    placements = pd.concat([
+        _heuristic_run("d3", "selective", 3, {"b4": 4, "c4": 6, "b5": 2}),
+        _heuristic_run("d4", "selective", 4, {"b4": 1, "c4": 5}),  # b5 not searched
+        _heuristic_run("other", "fullwidth", 4, {"b4": -9, "c4": -9, "b5": -9}),
+        _heuristic_run("proven", None, None, {"b4": 1, "c4": 1, "b5": 1}, kind="exact"),
+    ], ignore_index=True)
+    swing = lehmann.depth_swing(placements)
+    assert len(swing) == 1  # fullwidth has one depth, and the proven run is no estimate
+    row = swing.iloc[0]
+    assert (row["run at d"], row["run at d+1"], row["depth d"]) == ("d3", "d4", 3)
+    # b4 stands for 8 placements (rotations and their mirror images), c4 on the axis for 4:
+    # b4 moved -3, c4 -1.
+    assert row["placements"] == 12
+    assert row["mean |change|"] == pytest.approx(28 / 12)
+    assert (row["largest |change|"], row["mean change"]) == (3, pytest.approx(-28 / 12))
+    assert (row["best play at d"], row["best play at d+1"]) == (2, 1)  # light's best placement

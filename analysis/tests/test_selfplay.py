@@ -17,7 +17,7 @@ import analysis
 from analysis import InputError, cathedral, plotting, selfplay
 from analysis.load import display_path
 
-from .conftest import GOOD, run_cli
+from .conftest import FIXTURES, GOOD, run_cli
 from .test_anywhere import tav_binary
 
 RUN = GOOD / "selfplay" / "cathedral-classic-5x5"
@@ -30,7 +30,7 @@ def summary():
 
 @pytest.fixture(scope="module")
 def table(good):
-    return selfplay.placements(selfplay.classic_games(good))
+    return selfplay.placements(selfplay.cathedral_games(good))
 
 
 def load_quietly(*paths, strict=False):
@@ -59,7 +59,7 @@ def test_per_placement_tally_agrees_with_the_tools_summary(table, summary):
 
 
 def test_overall_tally_and_margins_agree_with_the_tools_summary(good, summary):
-    games = selfplay.classic_games(good)
+    games = selfplay.cathedral_games(good)
     row = selfplay.overall(games, good.selfplay_summaries).iloc[0]
     tool = summary["overall"]
     for column in ("games", "wins", "draws", "losses"):
@@ -72,7 +72,7 @@ def test_overall_tally_and_margins_agree_with_the_tools_summary(good, summary):
 
 
 def test_summary_check_notices_a_summary_that_disagrees(good):
-    games = selfplay.classic_games(good)
+    games = selfplay.cathedral_games(good)
     summaries = good.selfplay_summaries.copy()
     entries = [dict(e) for e in summaries.at[0, "per_opening"]]
     entries[3]["wins"] += 1
@@ -120,6 +120,35 @@ def test_section_says_evidence_not_proof_and_stays_apart_from_the_lehmann_report
                                   "selfplay_5x5_cathedral-classic-5x5_margins"}
     lehmann = analysis.lehmann.build(good)
     assert not any(name.startswith("selfplay") for name in {**lehmann.tables, **lehmann.plots})
+
+
+LEHMANN_RUN = FIXTURES / "selfplay-lehmann" / "cathedral-lehmann-5x5"
+
+
+def test_lehmann_games_are_dark_s_although_light_moves_after_the_first_building():
+    ds = analysis.load([LEHMANN_RUN])
+    games = selfplay.cathedral_games(ds)
+    assert set(games["mover"]) == {1} and set(games["variant"]) == {"lehmann"}
+    assert list(games["dark_margin"]) == list(-games["margin"])
+    table = selfplay.placements(games).set_index("opening")
+    # Exact from ply 1, dark's best first building ends with its proven 5x5 value (+9,
+    # data/explore/lehmann-5x5): a check of the sign that does not rely on the tool's summary.
+    assert set(games.loc[games["opening"] == "Nnc4", "exact_from_ply"]) == {1}
+    assert (table.at["Nnc4", "wins"], table.at["Nnc4", "mean_margin"]) == (2, 9)
+    assert table["active"].isna().all()  # first buildings are not Cathedral placements
+    row = selfplay.overall(games, ds.selfplay_summaries).iloc[0]
+    assert row["summary_check"] == "agrees"  # the tool's tally is light's, turned round here
+    tool = json.loads((LEHMANN_RUN / "selfplay_summary.json").read_text())["overall"]
+    assert (row["wins"], row["losses"]) == (tool["losses"], tool["wins"])
+
+
+def test_lehmann_run_lists_first_buildings_best_for_dark_first_without_placement_boards():
+    section = selfplay.build(analysis.load([LEHMANN_RUN]))
+    name = "selfplay_lehmann_5x5_cathedral-lehmann-5x5"
+    assert set(section.plots) == {f"{name}_margins"}
+    buildings = section.tables[f"{name}_buildings"]
+    assert list(buildings["first building"]) == ["Nnc4", "Lna2", "Vna1"]
+    assert list(buildings["dark's score"]) == sorted(buildings["dark's score"], reverse=True)
 
 
 def test_section_without_selfplay_says_so_and_names_other_games_runs(tmp_path):
