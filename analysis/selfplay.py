@@ -78,8 +78,10 @@ def cathedral_games(ds: Dataset) -> pd.DataFrame:
     from_board = pd.to_numeric(games["board"].str.extract(r"^(\d+)x", expand=False))
     size = pd.to_numeric(games["size"]).fillna(from_board).fillna(10).astype(int)
     board = games["board"].fillna(size.astype(str) + "x" + size.astype(str))
+    # Adding 0.0 turns the -0.0 of a drawn game turned round into 0.0.
+    dark_margin = margin.where(games["mover"].eq(0), -margin) + 0.0
     return games.assign(opening=games["opening"].str.join(" "), variant=variant, size=size,
-                        board=board, dark_margin=margin.where(games["mover"].eq(0), -margin))
+                        board=board, dark_margin=dark_margin)
 
 
 def tally(games: pd.DataFrame, keys: list[str], margin: str) -> pd.DataFrame:
@@ -316,7 +318,8 @@ def _lehmann_run_blocks(section: Section, run: str, board: str, table: pd.DataFr
     section.table(f"{name}_buildings",
                   f"Lehmann variant {board} ({run}): dark's results per first building, best "
                   "for dark first (light answers with the Cathedral and a building; engine play)",
-                  _display(best, columns).rename(columns={"placement": "first building"}),
+                  _display(best, [c for c in columns if c != "squares"])
+                  .rename(columns={"placement": "first building"}),
                   max_rows=60)
     margin_title = (f"Lehmann variant {board} self-play (engine play, not proof), {run}: dark's "
                     "final margins")

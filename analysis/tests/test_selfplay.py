@@ -149,6 +149,10 @@ def test_lehmann_run_lists_first_buildings_best_for_dark_first_without_placement
     buildings = section.tables[f"{name}_buildings"]
     assert list(buildings["first building"]) == ["Nnc4", "Lna2", "Vna1"]
     assert list(buildings["dark's score"]) == sorted(buildings["dark's score"], reverse=True)
+    assert "squares" not in buildings  # a first building is no Cathedral placement
+    # Light's drawn games turned round are dark's 0, not -0 (which the report would print).
+    margins = section.tables["selfplay_margins"]["dark's margin"]
+    assert 0 in set(margins) and not margins.map(lambda m: str(m).startswith("-0")).any()
 
 
 def test_section_without_selfplay_says_so_and_names_other_games_runs(tmp_path):
