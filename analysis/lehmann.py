@@ -314,57 +314,6 @@ def _lehmann_figure(values: dict, size: int, title: str):
                                 _panel_inches(size), norm, title, "dark's value")
 
 
-def _best_play(variant: str, values: dict) -> float:
-    """Dark's value under best play: light's best placement (classic) or dark's best building."""
-    picked = [r["dark_value"] for r in values.values()]
-    return min(picked) if variant == "classic" else max(picked)
-
-
-def _heuristic_runs(placements: pd.DataFrame):
-    """Per variant and board, one entry per run whose values are all heuristic: its search, its
-    (most common) depth and its values spread to every placement (:func:`expand`)."""
-    heuristic = placements[placements["value_kind"] == "heuristic"]
-    proven_runs = set(placements.loc[placements["value_kind"] != "heuristic", "run"])
-    heuristic = heuristic[~heuristic["run"].isin(proven_runs)]
-    for (variant, size), group in heuristic.groupby(["variant", "size"], sort=True):
-        runs = []
-        for run, records in group.groupby("run", sort=True):
-            values, _ = expand(records, int(size))
-            depth = pd.to_numeric(records["depth"], errors="coerce").dropna()
-            runs.append({"run": run, "search": records["search"].mode().iat[0],
-                         "depth": int(depth.mode().iat[0]) if len(depth) else None,
-                         "values": values})
-        yield variant, int(size), runs
-
-
-def depth_swing(placements: pd.DataFrame) -> pd.DataFrame:
-    """How heuristic estimates move with one more ply: for every two runs of one variant, board
-    and search whose depths differ by one, over the placements both value, the mean and largest
-    |value(d + 1) - value(d)| and the mean signed change (dark's values), and dark's value under
-    best play at each depth. A swing that alternates in sign with the depth's parity is the
-    evaluation favouring whoever placed last, not knowledge of the position."""
-    rows = []
-    for variant, size, runs in _heuristic_runs(placements):
-        for low in runs:
-            for high in runs:
-                if (low["search"] != high["search"] or low["depth"] is None
-                        or high["depth"] != low["depth"] + 1):
-                    continue
-                common = sorted(set(low["values"]) & set(high["values"]))
-                if not common:
-                    continue
-                delta = pd.Series([high["values"][k]["dark_value"] - low["values"][k]["dark_value"]
-                                   for k in common])
-                rows.append({"variant": variant, "board": f"{size}x{size}",
-                             "search": low["search"], "depth d": low["depth"],
-                             "run at d": low["run"], "run at d+1": high["run"],
-                             "placements": len(common), "mean |change|": delta.abs().mean(),
-                             "largest |change|": delta.abs().max(), "mean change": delta.mean(),
-                             "best play at d": _best_play(variant, low["values"]),
-                             "best play at d+1": _best_play(variant, high["values"])})
-    return pd.DataFrame(rows)
-
-
 def _runs(placements: pd.DataFrame):
     """Per variant, board and run: the run's records, their values spread to every placement
     (:func:`expand`), the number of conflicts, and its verdict row (:func:`verdicts`)."""
@@ -395,6 +344,45 @@ def verdicts(placements: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame([row for *_, row in _runs(placements)])
 
 
+def _swing(runs: list) -> pd.DataFrame:
+    """:func:`depth_swing` over ``runs``, the (variant, size, values, verdict row) of
+    :func:`_runs` in its order; only runs whose every value is heuristic are estimates."""
+    estimates: dict = {}
+    for variant, size, values, row in runs:
+        if row["heuristic"] and not (row["exact"] or row["wld"] or row["bound"]):
+            estimates.setdefault((variant, size), []).append((row, values))
+    rows = []
+    for (variant, size), pairs in estimates.items():
+        for low, low_values in pairs:
+            for high, high_values in pairs:
+                if (low["search"] != high["search"] or low["depth"] is None
+                        or high["depth"] != low["depth"] + 1):
+                    continue
+                common = sorted(set(low_values) & set(high_values))
+                if not common:
+                    continue
+                delta = pd.Series([high_values[k]["dark_value"] - low_values[k]["dark_value"]
+                                   for k in common])
+                rows.append({"variant": variant, "board": f"{size}x{size}",
+                             "search": low["search"], "depth d": low["depth"],
+                             "run at d": low["run"], "run at d+1": high["run"],
+                             "placements": len(common), "mean |change|": delta.abs().mean(),
+                             "largest |change|": delta.abs().max(), "mean change": delta.mean(),
+                             "best play at d": low["dark's value (best play)"],
+                             "best play at d+1": high["dark's value (best play)"]})
+    return pd.DataFrame(rows)
+
+
+def depth_swing(placements: pd.DataFrame) -> pd.DataFrame:
+    """How heuristic estimates move with one more ply: for every two runs of one variant, board
+    and search whose depths differ by one, over the placements both value, the mean and largest
+    |value(d + 1) - value(d)| and the mean signed change (dark's values), and dark's value under
+    best play at each depth. A swing that alternates in sign with the depth's parity is the
+    evaluation favouring whoever placed last, not knowledge of the position."""
+    return _swing([(variant, size, values, row)
+                   for variant, size, _, _, values, _, row in _runs(placements)])
+
+
 def build(ds: Dataset) -> Section:
     section = Section("lehmann", "Lehmann report: Cathedral placements and first buildings")
     placements, problems = placement_records(ds)
@@ -413,10 +401,11 @@ def build(ds: Dataset) -> Section:
                  "Cell labels: `3` exact, `W`/`D`/`L` win/draw/loss only, `≥3`/`≤3` proven "
                  "bound, `~3` heuristic estimate. Grey cells admit no such placement; white "
                  "cells have no value yet.")
-    verdicts = []
+    verdicts, runs = [], []
     later = Section(section.key, section.title)  # per-board blocks, shown after the verdicts
     for variant, size, run, group, values, conflicts, row in _runs(placements):
         verdicts.append(row)
+        runs.append((variant, size, values, row))
         board = row["board"]
         what = "Cathedral placement" if variant == "classic" else "first building"
         total = row["placements"]
@@ -447,7 +436,7 @@ def build(ds: Dataset) -> Section:
                  "first building (the maximum).")
     section.table("verdicts", "What the data says about Lehmann's claim (proven vs estimated)",
                   pd.DataFrame(verdicts))
-    swing = depth_swing(placements)
+    swing = _swing(runs)
     if len(swing):
         section.table("depth_swing",
                       "Heuristic estimates one ply deeper (runs of one search whose depths differ "
