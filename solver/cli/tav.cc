@@ -1,10 +1,12 @@
 // tav: the Tavoliere command-line program. Dispatches to a subcommand.
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <new>
 #include <string>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -97,6 +99,8 @@ bool IsHelp(const char* arg) {
          !std::strcmp(arg, "help");
 }
 
+constexpr int kSilentRankWaitSeconds = 10;
+
 int Fail(const std::string& where, const absl::Status& status) {
   // One line, always: a multi-line message is folded.
   std::string message = absl::StrReplaceAll(status.message(), {{"\n", "; "}});
@@ -104,6 +108,11 @@ int Fail(const std::string& where, const absl::Status& status) {
   const char* rank = std::getenv("OMPI_COMM_WORLD_RANK");
   if (rank == nullptr || !std::strcmp(rank, "0")) {
     std::fprintf(stderr, "tav%s: error: %s\n", where.c_str(), message.c_str());
+  } else {
+    // The first rank to exit with an error makes mpirun kill the others: had a silent rank
+    // left first, rank 0 could be killed before its line got out (seen on a loaded machine).
+    // So a silent rank waits for that kill, a few seconds at most, never for good.
+    std::this_thread::sleep_for(std::chrono::seconds(kSilentRankWaitSeconds));
   }
   switch (status.code()) {
     case absl::StatusCode::kInvalidArgument:
