@@ -69,9 +69,9 @@ COLUMNS = {
                   "openings_source", "commit", "machine"],
     "match_summary": ["games", "a_wins", "draws", "b_wins", "score", "elo", "elo_low",
                       "elo_high", "los", "llr", "decision", "mean_plies", "mean_a_margin"],
-    "selfplay_game": ["game", "variant", "size", "board", "game_index", "opening_index",
-                      "opening", "mover", "margin", "result", "plies", "exact_from_ply",
-                      "config", "seed", "weights_checksum"],
+    "selfplay_game": ["schema", "game", "variant", "size", "board", "game_index",
+                      "opening_index", "opening", "mover", "margin", "result", "plies",
+                      "exact_from_ply", "config", "seed", "weights_checksum"],
     "selfplay_summary": ["game", "variant", "size", "board", "config", "weights_checksum",
                          "games_per_opening", "planned_games", "overall", "per_opening"],
 }

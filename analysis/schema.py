@@ -139,7 +139,7 @@ KINDS: dict[str, Kind] = {
         },
     ),
     "selfplay_game": Kind(
-        versions=frozenset({1}),
+        versions=frozenset({1, 2}),
         required={"game": STRING, "game_index": INT, "opening_index": INT, "opening": LIST,
                   "mover": INT, "margin": NUMBER},
         optional={
@@ -150,7 +150,7 @@ KINDS: dict[str, Kind] = {
         },
     ),
     "selfplay_summary": Kind(
-        versions=frozenset({1}),
+        versions=frozenset({1, 2}),
         required={"game": STRING, "overall": OBJECT, "per_opening": LIST},
         optional={
             "variant": STRING, "size": INT, "board": STRING, "options": STRING,
@@ -160,7 +160,7 @@ KINDS: dict[str, Kind] = {
     ),
 }
 
-# The mover's tally of a selfplay_summary (``overall`` and every ``per_opening`` entry).
+# The tally of a selfplay_summary (schema 2: side 0's; 1: the mover's) (``overall`` and every ``per_opening`` entry).
 SELFPLAY_TALLY = {"games": INT, "wins": INT, "draws": INT, "losses": INT, "score": NUMBER,
                   "score_low": NUMBER, "score_high": NUMBER, "mean_margin": NUMBER}
 

@@ -8,9 +8,10 @@ are shown: classic (the opening is light's Cathedral placement, then dark moves)
 variant (the opening is dark's first building, then light answers with the Cathedral and a
 building); runs of other games are named in a note.
 
-Everything is dark's: a record's ``margin`` is the mover's (the side to move after the opening),
-so dark's margin is ``margin`` when ``mover`` is 0 (always, from a Cathedral placement) and
-``-margin`` otherwise (from a Lehmann first building, where light moves next). A win is a margin above 0, a draw half a point; the score's 95% interval is
+Everything is dark's: a record's ``margin`` is dark's (side 0's) in schema 2; in schema 1 it was
+the mover's (the side to move after the opening), so dark's margin is then ``margin`` when
+``mover`` is 0 (always, from a Cathedral placement) and ``-margin`` otherwise (from a Lehmann
+first building, where light moves next). A win is a margin above 0, a draw half a point; the score's 95% interval is
 Wilson's, as ``tav selfplay`` computes it (``solver/match/selfplay.cc``). For every run the section
 gives
 
@@ -65,8 +66,8 @@ def wilson(points, games) -> tuple[np.ndarray, np.ndarray]:
 def cathedral_games(ds: Dataset) -> pd.DataFrame:
     """The Cathedral self-play games (classic and Lehmann variant), one row each, with
     ``variant`` filled in (``classic`` where a writer left it out), ``opening`` as text (moves
-    joined by spaces), ``dark_margin`` (the record's ``margin`` turned round when light is the
-    mover), and ``size`` and ``board`` filled in where a writer left them out (from each other,
+    joined by spaces), ``dark_margin`` (the record's ``margin``, turned round in a schema-1
+    record whose mover is light), and ``size`` and ``board`` filled in where a writer left them out (from each other,
     else the 10x10 board), next to the record's keys."""
     games = ds.selfplay_games
     if not len(games):
@@ -79,7 +80,8 @@ def cathedral_games(ds: Dataset) -> pd.DataFrame:
     size = pd.to_numeric(games["size"]).fillna(from_board).fillna(10).astype(int)
     board = games["board"].fillna(size.astype(str) + "x" + size.astype(str))
     # Adding 0.0 turns the -0.0 of a drawn game turned round into 0.0.
-    dark_margin = margin.where(games["mover"].eq(0), -margin) + 0.0
+    darks = games["mover"].eq(0) | pd.to_numeric(games["schema"]).ge(2)
+    dark_margin = margin.where(darks, -margin) + 0.0
     return games.assign(opening=games["opening"].str.join(" "), variant=variant, size=size,
                         board=board, dark_margin=dark_margin)
 
@@ -143,7 +145,8 @@ def margin_distribution(games: pd.DataFrame) -> pd.DataFrame:
 
 def summary_openings(summaries: pd.DataFrame) -> pd.DataFrame:
     """The ``per_opening`` entries of ``selfplay_summary`` records, one row each with the run,
-    as ``tav selfplay`` wrote them (the mover's tally; ``margins`` as ``margins.<m>`` columns)."""
+    as ``tav selfplay`` wrote them (side 0's tally; schema 1: the mover's; ``margins`` as
+    ``margins.<m>`` columns)."""
     if not len(summaries):
         return pd.DataFrame(columns=["run", "opening_index"] + TALLY)
     return pd.json_normalize(summaries[["run", "per_opening"]].to_dict("records"),
@@ -172,7 +175,7 @@ def _differences(counted: pd.DataFrame, written: pd.DataFrame, keys: list[str]) 
 
 
 def summary_check(games: pd.DataFrame, summaries: pd.DataFrame) -> pd.Series:
-    """Per run of ``games``: ``agrees`` when the mover's tally counted from the games equals the
+    """Per run of ``games``: ``agrees`` when the tally counted from the records' margins equals the
     tool's ``selfplay_summary.json`` for every opening and overall, else what differs, or
     ``no summary``."""
     runs = pd.Index(sorted(set(games["run"])), name="run")

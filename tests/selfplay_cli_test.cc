@@ -1,6 +1,8 @@
 // `tav selfplay` from the outside: one selfplay_game record per planned game
-// with the mover's margin, a summary whose counts add up, games played
-// exactly from the start that end with the proven value, the same records
+// with dark's (side 0's) margin, a summary whose counts add up, games played
+// exactly from the start that end with the proven value (from a Cathedral
+// placement, dark to move, and from a Lehmann first building, light to
+// move), the same records
 // whatever the thread count, games from one opening that differ by their
 // seeds, a run killed with SIGKILL that resumes to the same records (and
 // whose finished games --summary-only tallies meanwhile), and bad input as
@@ -11,6 +13,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
@@ -39,7 +42,7 @@ std::vector<json> Records(const std::string& path) {
   return out;
 }
 
-TEST(SelfPlayCli, EveryGameIsARecordOfTheMoverAndTheSummaryAddsUp) {
+TEST(SelfPlayCli, EveryGameIsARecordOfDarksMarginAndTheSummaryAddsUp) {
   ScopedDir dir("selfplay");
   const CliResult r = RunTav(kSelfPlay + " --threads=2 --out=" + dir.str());
   ASSERT_EQ(r.status, 0) << r.err;
@@ -60,7 +63,9 @@ TEST(SelfPlayCli, EveryGameIsARecordOfTheMoverAndTheSummaryAddsUp) {
     const json& m = games.at(static_cast<int>(i));
     const int first = m["margin"].get<int>();  // for side 0 (dark, in Cathedral)
     EXPECT_EQ(s["mover"], 0) << "light places the Cathedral, dark (side 0) builds first";
-    EXPECT_EQ(s["margin"], s["mover"] == 0 ? first : -first) << "the margin is the mover's";
+    EXPECT_EQ(s["margin"], first) << "the margin is side 0's";
+    EXPECT_EQ(s["result"], first > 0 ? "win" : first < 0 ? "loss" : "draw");
+    EXPECT_EQ(s["schema"], 2);
     EXPECT_EQ(s["moves"], m["moves"]);
     EXPECT_TRUE(s["seed"].is_number());
     lines_by_opening[s["opening"].dump()].insert(s["moves"].dump());
@@ -108,6 +113,40 @@ TEST(SelfPlayCli, WithExactPlayFromTheStartEveryGameEndsWithThePlacementsProvenV
     ++checked;
   }
   EXPECT_GE(checked, 2 * 6) << "every placement class of 5x5, twice";
+}
+
+// The Lehmann variant from dark's first buildings: light moves next (the
+// record's mover is 1), yet the margin is dark's, the negation of the value
+// `tav solve` proves for light after the building, and the summary tallies
+// dark's results.
+TEST(SelfPlayCli, FromALehmannFirstBuildingTheMarginIsStillDarksProvenValue) {
+  ScopedDir dir("splehmann");
+  const std::string openings = dir.file("openings.txt");
+  fs::create_directories(dir.str());
+  { std::ofstream(openings) << "Lna2\nNnc4\n"; }
+  const CliResult r = RunTav(
+      "selfplay --game=cathedral --variant=lehmann --size=5 --per-opening=2 --seed=3 "
+      "--openings=" +
+      openings +
+      " --config='--nodes=2000000 --noise=2 --tt-mb=16' --threads=2 --out=" + dir.file("run"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<json> records = Records(dir.file("run/selfplay.jsonl"));
+  ASSERT_EQ(records.size(), 4u);
+  int dark_wins = 0;
+  for (const json& s : records) {
+    const std::string building = s["opening"][0].get<std::string>();
+    SCOPED_TRACE(building);
+    const CliResult solve =
+        RunTav("solve --game=cathedral --variant=lehmann --size=5 --moves=" + building + " --json");
+    ASSERT_EQ(solve.status, 0) << solve.err;
+    const int light_value = json::parse(solve.out)["value"].get<int>();
+    EXPECT_EQ(s["mover"], 1) << "light moves after dark's first building";
+    EXPECT_EQ(s["exact_from_ply"], 1);
+    EXPECT_EQ(s["margin"].get<int>(), -light_value) << "dark's margin, not the mover's";
+    dark_wins += s["margin"].get<int>() > 0;
+  }
+  const json summary = json::parse(ReadFile(dir.file("run/selfplay_summary.json")));
+  EXPECT_EQ(summary["overall"]["wins"].get<int>(), dark_wins) << "dark's tally";
 }
 
 TEST(SelfPlayCli, OneThreadPlaysTheRecordsOfTwo) {

@@ -142,6 +142,42 @@ def test_lehmann_games_are_dark_s_although_light_moves_after_the_first_building(
     assert (row["wins"], row["losses"]) == (tool["losses"], tool["wins"])
 
 
+def _as_schema_2(run, out):
+    """The schema-1 Lehmann run rewritten as ``tav selfplay`` now writes it: margins, results and
+    tallies dark's (side 0's) instead of the mover's (light's)."""
+    out.mkdir()
+    flip = {"win": "loss", "loss": "win", "draw": "draw"}
+    lines = []
+    for line in (run / "selfplay.jsonl").read_text().splitlines():
+        r = json.loads(line)
+        lines.append(json.dumps({**r, "schema": 2, "margin": -r["margin"] + 0,
+                                 "result": flip[r["result"]]}))
+    (out / "selfplay.jsonl").write_text("\n".join(lines) + "\n")
+
+    def turned(t):
+        return {**t, "wins": t["losses"], "losses": t["wins"], "score": 1 - t["score"],
+                "score_low": 1 - t["score_high"], "score_high": 1 - t["score_low"],
+                "mean_margin": -t["mean_margin"] + 0.0,
+                "margins": {str(-int(m)): c for m, c in t["margins"].items()}}
+
+    summary = json.loads((run / "selfplay_summary.json").read_text())
+    summary.update(schema=2, overall=turned(summary["overall"]),
+                   per_opening=[turned(t) for t in summary["per_opening"]])
+    (out / "selfplay_summary.json").write_text(json.dumps(summary))
+
+
+def test_schema_2_lehmann_margins_are_dark_s_as_written_and_give_the_same_tables(tmp_path):
+    old = selfplay.cathedral_games(analysis.load([LEHMANN_RUN]))
+    _as_schema_2(LEHMANN_RUN, tmp_path / "run")
+    ds = analysis.load([tmp_path / "run"], strict=True)
+    games = selfplay.cathedral_games(ds)
+    assert set(games["schema"]) == {2} and set(games["mover"]) == {1}
+    assert list(games["dark_margin"]) == list(games["margin"]) == list(old["dark_margin"])
+    assert selfplay.overall(games, ds.selfplay_summaries).iloc[0]["summary_check"] == "agrees"
+    columns = ["opening", "games", "wins", "draws", "losses", "mean_margin"]
+    assert selfplay.placements(games)[columns].equals(selfplay.placements(old)[columns])
+
+
 def test_lehmann_run_lists_first_buildings_best_for_dark_first_without_placement_boards():
     section = selfplay.build(analysis.load([LEHMANN_RUN]))
     name = "selfplay_lehmann_5x5_cathedral-lehmann-5x5"

@@ -1,5 +1,5 @@
 // tav selfplay: one engine configuration against itself from every opening
-// (match/selfplay.h), K games each; the mover's results per opening.
+// (match/selfplay.h), K games each; the first player's results per opening.
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -73,12 +73,12 @@ absl::StatusOr<DirLock> LockRunToSummarise(const match::MatchOptions& opts) {
   return lock;
 }
 
-// The closing lines: the mover's tally over the finished games.
+// The closing lines: side 0's tally over the finished games.
 void PrintSelfPlaySummary(const match::MatchOptions& opts, const nlohmann::json& summary,
                           const match::MatchOutcome& r) {
   const nlohmann::json& all = summary["overall"];
   std::printf(
-      "%s: %d games from %zu openings; the mover (the side to move after the opening) "
+      "%s: %d games from %zu openings; the first player (side 0: Cathedral's dark) "
       "%d-%d-%d (W-D-L), score %.3f [%.3f, %.3f] (Wilson 95%%), mean margin %+.2f\n"
       "  this run played %d games, %d were finished before (engine play, not a proof)\n"
       "  wrote %s/selfplay.jsonl, %s/selfplay_summary.json (and the match files)\n",
@@ -162,7 +162,7 @@ std::vector<std::string_view> SelfPlayFlags() {
 }  // namespace
 
 Command SelfPlayCommand() {
-  return {"selfplay", "one engine against itself from every opening: the mover's results",
+  return {"selfplay", "one engine against itself from every opening: side 0's results",
           "Plays --per-opening games of the engine configuration --config against itself\n"
           "from each opening: --openings=FILE (one per line, moves from the start), or every\n"
           "first move up to symmetry (Cathedral classic: the 56 Cathedral placements on\n"
@@ -171,9 +171,9 @@ Command SelfPlayCommand() {
           "match's (tav match): --threads at a time, each logged as it ends to\n"
           "OUT/games.jsonl, --resume after a kill, --mpi under mpirun. At the end\n"
           "OUT/selfplay.jsonl gets one selfplay_game record per game (every move, the\n"
-          "margin for the mover: the side to move after the opening, Cathedral's dark from\n"
-          "a placement; exact_from_ply; configuration, seed, weights checksum) and\n"
-          "OUT/selfplay_summary.json the mover's wins, draws, losses, score with its Wilson\n"
+          "margin for side 0, the first player: Cathedral's dark, whoever moves after the\n"
+          "opening; exact_from_ply; configuration, seed, weights checksum) and\n"
+          "OUT/selfplay_summary.json side 0's wins, draws, losses, score with its Wilson\n"
           "95% interval, mean margin and margin counts, per opening and overall (formats:\n"
           "data/README.md). --summary-only (the run's flags) writes those two files from\n"
           "the games an unfinished run has finished so far, playing nothing: interim\n"

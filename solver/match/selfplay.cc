@@ -23,8 +23,7 @@ MatchIdentity SelfPlayIdentity(GameSpec spec, std::string board, const engine::E
 
 json SelfPlayRecord(const json& match_game, int mover, const json& header, const json& weights) {
   json r = header;
-  const int first_margin = match_game.at("margin").get<int>();  // for the first player
-  const int margin = mover == 0 ? first_margin : -first_margin;
+  const int margin = match_game.at("margin").get<int>();  // for side 0, the match's convention
   // The engine that moved after the opening, and its seed (engine/config.h).
   const bool a_moves = match_game.at("a_first").get<bool>() == (mover == 0);
   const json config = match_game.at(a_moves ? "a" : "b");
@@ -34,7 +33,7 @@ json SelfPlayRecord(const json& match_game, int mover, const json& header, const
   }
   r["mover"] = mover;
   r["margin"] = margin;
-  r["result"] = margin > 0 ? "win" : margin < 0 ? "loss" : "draw";  // for the mover
+  r["result"] = margin > 0 ? "win" : margin < 0 ? "loss" : "draw";  // for side 0
   r["config"] = config;  // the mover's engine; the other side's has another seed
   absl::StatusOr<engine::EngineConfig> parsed =
       engine::ParseEngineConfig(config.get<std::string>());
@@ -105,7 +104,8 @@ json SelfPlaySummary(const std::vector<json>& records, const std::vector<Opening
           {"per_opening", std::move(list)},
           {"note",
            "evidence from engine self-play, not a proof: wins, draws, losses, score and margins "
-           "are the mover's (the side to move after the opening); score interval: Wilson, 95%"}};
+           "are side 0's (the first player: dark, black, buffalo), whoever moves after the "
+           "opening; score interval: Wilson, 95%"}};
 }
 
 }  // namespace tav::match

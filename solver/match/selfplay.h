@@ -10,12 +10,14 @@
 // different games from one opening. Everything a match has comes with it:
 // games are independent units (threads, `--mpi`), each logged as it ends,
 // `--resume` after a kill, the identity check. At the end the match's
-// records are restated for the question asked (SelfPlayRecord): the side to
-// move after the opening is "the mover" (Cathedral from a Cathedral
-// placement: dark, the first to build), and its margin, the final value for
-// it, is the record's `margin`; SelfPlaySummary gives per opening and
-// overall the mover's wins, draws and losses, its score with the Wilson 95%
-// interval, the mean margin and the margin distribution. Trade-off: the
+// records are restated for the question asked (SelfPlayRecord): does side 0
+// (core/game.h: the first player, dark in Cathedral, the first to build)
+// win? The record's `margin` is the final value for side 0 whoever moves
+// after the opening (the record's `mover`: dark after a Cathedral placement,
+// light after a Lehmann first building), and SelfPlaySummary gives per
+// opening and overall side 0's wins, draws and losses, its score with the
+// Wilson 95% interval, the mean margin and the margin distribution (schema 2;
+// schema 1 gave the mover's). Trade-off: the
 // records are written twice (the match's log during the run, the self-play
 // file at its end), which keeps the match's resume machinery as it is; the
 // self-play files are rewritten from the log by every run, so they always
@@ -45,6 +47,10 @@
 
 namespace tav::match {
 
+// The schema of selfplay_game and selfplay_summary records: 2 since their
+// margins and tallies are side 0's (1: the mover's).
+inline constexpr int kSelfPlaySchema = 2;
+
 // The plan of a self-play run as a match identity: a == b == config, K games
 // per opening (games = K * openings).
 MatchIdentity SelfPlayIdentity(GameSpec spec, std::string board, const engine::EngineConfig& config,
@@ -63,7 +69,7 @@ nlohmann::json SelfPlayRecord(const nlohmann::json& match_game, int mover,
 std::pair<double, double> WilsonInterval(double points, int n);
 
 // The selfplay_summary of `records` (selfplay_game, any order) over
-// `openings`: per opening (in order) and overall, the mover's wins, draws,
+// `openings`: per opening (in order) and overall, side 0's wins, draws,
 // losses, score, Wilson interval, mean margin and margin counts.
 nlohmann::json SelfPlaySummary(const std::vector<nlohmann::json>& records,
                                const std::vector<Opening>& openings);
@@ -88,7 +94,7 @@ absl::StatusOr<nlohmann::json> WriteSelfPlayFiles(const G& game, const std::stri
   absl::StatusOr<std::shared_ptr<const eval::LinearModel>> model =
       eval::ResolveModel(game, id.a.eval);
   if (model.ok() && *model != nullptr) weights = eval::ModelChecksum(**model);
-  const nlohmann::json header = RecordHeader(game, "selfplay_game");
+  const nlohmann::json header = RecordHeader(game, "selfplay_game", kSelfPlaySchema);
   std::vector<nlohmann::json> records;
   for (const nlohmann::json& r : loaded->records) {
     const int opening = r.at("opening_index").get<int>();
@@ -101,7 +107,7 @@ absl::StatusOr<nlohmann::json> WriteSelfPlayFiles(const G& game, const std::stri
   std::string text;
   for (const nlohmann::json& r : records) absl::StrAppend(&text, r.dump(), "\n");
   if (absl::Status s = WriteFileAtomically(dir + "/selfplay.jsonl", text); !s.ok()) return s;
-  nlohmann::json summary = RecordHeader(game, "selfplay_summary");
+  nlohmann::json summary = RecordHeader(game, "selfplay_summary", kSelfPlaySchema);
   summary.update(SelfPlaySummary(records, id.openings));
   summary["config"] = engine::EngineConfigString(id.a);
   summary["weights_checksum"] = weights;
