@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <random>
 #include <vector>
 
 #include "core/hash.h"
@@ -499,6 +500,49 @@ TEST(TranspositionTable, StoresMergesAndReplaces) {
   EXPECT_TRUE(tt.Probe(13, &e)) << "the new entry always goes in";
   tt.Clear();
   EXPECT_FALSE(tt.Probe(13, &e));
+}
+
+// A growing table (tt.h, Growth) starts at 4 MiB of its 64 MiB and doubles as
+// stores are reported; every doubling rehashes, so an entry the small table
+// held is still found, with its bounds, move and depth, after the table has
+// grown to its full size.
+TEST(TranspositionTable, AGrowingTableKeepsEveryEntryThroughItsDoublings) {
+  TranspositionTable tt(std::size_t{64} << 20);
+  tt.EnableGrowth();
+  EXPECT_EQ(tt.active_bytes(), std::size_t{4} << 20);
+  std::mt19937_64 rng(11);
+  std::vector<std::uint64_t> keys(100000);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    keys[i] = rng();
+    tt.Store(keys[i], -static_cast<int>(i % 50), static_cast<int>(i % 70), static_cast<int>(i % 9),
+             static_cast<int>(i % 200), false);
+  }
+  std::vector<bool> held(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    search::TTData e;
+    held[i] = tt.Probe(keys[i], &e);
+  }
+  EXPECT_GT(std::count(held.begin(), held.end(), true), 90000);
+  tt.NoteStores(std::uint64_t{1} << 30);  // enough stores to want the full size
+  EXPECT_EQ(tt.active_bytes(), tt.bytes());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (!held[i]) continue;
+    search::TTData e;
+    ASSERT_TRUE(tt.Probe(keys[i], &e)) << i;
+    EXPECT_EQ(e.lower, -static_cast<int>(i % 50));
+    EXPECT_EQ(e.upper, static_cast<int>(i % 70));
+    EXPECT_EQ(e.move, static_cast<int>(i % 9));
+    EXPECT_EQ(e.depth, static_cast<int>(i % 200));
+  }
+  tt.Clear();
+  EXPECT_EQ(tt.active_bytes(), std::size_t{4} << 20) << "Clear starts small again";
+}
+
+// A table that was not told to grow uses all of itself from the start.
+TEST(TranspositionTable, AFixedTableUsesItsFullSize) {
+  TranspositionTable tt(std::size_t{8} << 20);
+  tt.NoteStores(1);
+  EXPECT_EQ(tt.active_bytes(), tt.bytes());
 }
 
 TEST(TranspositionTable, MoveIndicesBeyondSixteenBitsComeBackIntact) {

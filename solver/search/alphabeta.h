@@ -161,6 +161,8 @@ class Searcher {
   // Called every 4096 nodes (a deterministic point of the search): the node
   // budget, the clock (only when there is a deadline) and the cancel flag.
   void Poll() {
+    tt_.NoteStores(stores_ - stores_noted_);  // the table grows with the search (tt.h)
+    stores_noted_ = stores_;
     if (shared_.max_nodes != 0) {
       const std::uint64_t total =
           shared_.nodes_polled.fetch_add(nodes_ - nodes_polled_, std::memory_order_relaxed) +
@@ -319,6 +321,7 @@ class Searcher {
     if (root) *root_best = s.best_index;
     const int lower = s.best > alpha ? s.best : -kTTMaxBound;
     const int upper = s.best < beta ? s.best : kTTMaxBound;
+    ++stores_;
     tt_.Store(key, lower, upper, s.best > alpha ? s.best_index : -1, kHeuristic ? depth : work,
               kHeuristic);
     return s.best;
@@ -527,6 +530,7 @@ class Searcher {
       if (v >= beta && !root) {
         ++tt_cutoffs_;
         if (kHeuristic && e.heuristic) horizon_ = true;
+        ++stores_;
         tt_.Store(key, v, kTTMaxBound, children[k].index, kHeuristic ? depth : work, kHeuristic);
         *value = v;
         return true;
@@ -622,7 +626,8 @@ class Searcher {
   std::array<HookStats, 64> bounds_stats_{};
   std::vector<bool> root_skip_;
   std::uint64_t nodes_ = 0, tt_probes_ = 0, tt_hits_ = 0, tt_cutoffs_ = 0;
-  std::uint64_t nodes_polled_ = 0;  // nodes_ at the last Poll() (the node budget)
+  std::uint64_t nodes_polled_ = 0;               // nodes_ at the last Poll() (the node budget)
+  std::uint64_t stores_ = 0, stores_noted_ = 0;  // table stores, and those reported to it
   std::vector<std::vector<Child>> child_stack_;
   std::vector<std::vector<int>> order_stack_;
   KillerTable<Move> killers_;  // killers.h

@@ -64,11 +64,17 @@ class Solver {
   using Move = typename G::Move;
   static constexpr int kInf = kInfinity<G>;
 
-  // Owns a table of options.tt_mb MiB (throws std::bad_alloc if it cannot).
+  // Owns a table of options.tt_mb MiB (throws std::bad_alloc if it cannot),
+  // which in exact and WLD mode
+  // starts small and grows with the search (tt.h, Growth): a short solve
+  // does not pay for zeroing memory it never needs. (Heuristic values may
+  // depend on the table, so a heuristic solver's table has its full size
+  // from the start, as a shared table always does.)
   Solver(const G& game, SolveOptions options)
       : Solver(
             game, options,
             std::shared_ptr<TranspositionTable>(TranspositionTable::WithMegabytes(options.tt_mb))) {
+    if (options.mode != Mode::kHeuristic) tt_->EnableGrowth();
   }
   // Uses (and shares) the given table.
   Solver(const G& game, SolveOptions options, std::shared_ptr<TranspositionTable> tt)

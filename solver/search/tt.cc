@@ -89,7 +89,72 @@ void TranspositionTable::Resize(std::size_t bytes) {
   buckets_ = reinterpret_cast<Bucket*>(base);
   bucket_count_ = count;
   allocated_bytes_ = size;
+  ResetGrowth();
   generation_.store(0, std::memory_order_relaxed);
+}
+
+void TranspositionTable::ResetGrowth() {
+  active_.store(growing_ ? std::min(bucket_count_, kInitialBuckets) : bucket_count_,
+                std::memory_order_relaxed);
+  stores_noted_.store(0, std::memory_order_relaxed);
+}
+
+void TranspositionTable::Grow(std::uint64_t stores) {
+  const std::uint64_t total = stores_noted_.fetch_add(stores, std::memory_order_relaxed) + stores;
+  auto wants_more = [&](std::size_t active) {
+    return active < bucket_count_ && active * kEntriesPerBucket < total * kEntriesPerStore;
+  };
+  if (!wants_more(active_.load(std::memory_order_relaxed))) return;
+  if (growth_lock_.test_and_set(std::memory_order_acquire)) return;  // another thread grows it
+  for (std::size_t now = active_.load(std::memory_order_relaxed); wants_more(now);) {
+    const std::size_t grown = std::min(bucket_count_, now * 2);
+    Rehash(now, grown);
+    active_.store(grown, std::memory_order_relaxed);
+    now = grown;
+  }
+  growth_lock_.clear(std::memory_order_release);
+}
+
+void TranspositionTable::Rehash(std::size_t from, std::size_t to) {
+  // Old bucket i holds keys whose new bucket is at least i (key * to >> 64 >=
+  // key * from >> 64), so going down from the last one, every bucket above i
+  // already holds only entries placed by the new count: i's entries are
+  // moved up into them without being moved twice. A new bucket receives the
+  // entries of at most two old ones; when more than four arrive, the
+  // shallowest give way, as in Store().
+  for (std::size_t i = from; i-- > 0;) {
+    std::uint64_t keys[kEntriesPerBucket], datas[kEntriesPerBucket];
+    int n = 0;
+    for (Entry& e : buckets_[i].entries) {
+      const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+      const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+      e.data.store(0, std::memory_order_relaxed);
+      e.check.store(0, std::memory_order_relaxed);
+      if (data & kUsedBit) {
+        keys[n] = check ^ data;
+        datas[n++] = data;
+      }
+    }
+    for (int k = 0; k < n; ++k) {
+      const unsigned __int128 product = static_cast<unsigned __int128>(keys[k]) * to;
+      Bucket& target = buckets_[static_cast<std::size_t>(product >> 64)];
+      Entry* slot = nullptr;
+      for (Entry& e : target.entries) {
+        const std::uint64_t d = e.data.load(std::memory_order_relaxed);
+        if (!(d & kUsedBit)) {
+          slot = &e;
+          break;
+        }
+        if (slot == nullptr || DepthOf(d) < DepthOf(slot->data.load(std::memory_order_relaxed)))
+          slot = &e;
+      }
+      if (!(slot->data.load(std::memory_order_relaxed) & kUsedBit) ||
+          DepthOf(slot->data.load(std::memory_order_relaxed)) < DepthOf(datas[k])) {
+        slot->data.store(datas[k], std::memory_order_relaxed);
+        slot->check.store(keys[k] ^ datas[k], std::memory_order_relaxed);
+      }
+    }
+  }
 }
 
 void TranspositionTable::Clear() {
@@ -99,6 +164,7 @@ void TranspositionTable::Clear() {
   if (madvise(buckets_, allocated_bytes_, MADV_DONTNEED) != 0) {
     std::memset(static_cast<void*>(buckets_), 0, allocated_bytes_);
   }
+  ResetGrowth();
   generation_.store(0, std::memory_order_relaxed);
 }
 
