@@ -160,7 +160,8 @@ KINDS: dict[str, Kind] = {
     ),
 }
 
-# The tally of a selfplay_summary (schema 2: side 0's; 1: the mover's) (``overall`` and every ``per_opening`` entry).
+# The tally of a selfplay_summary, ``overall`` and every ``per_opening`` entry: side 0's in
+# schema 2, the mover's in schema 1.
 SELFPLAY_TALLY = {"games": INT, "wins": INT, "draws": INT, "losses": INT, "score": NUMBER,
                   "score_low": NUMBER, "score_high": NUMBER, "mean_margin": NUMBER}
 

@@ -11,9 +11,9 @@ building); runs of other games are named in a note.
 Everything is dark's: a record's ``margin`` is dark's (side 0's) in schema 2; in schema 1 it was
 the mover's (the side to move after the opening), so dark's margin is then ``margin`` when
 ``mover`` is 0 (always, from a Cathedral placement) and ``-margin`` otherwise (from a Lehmann
-first building, where light moves next). A win is a margin above 0, a draw half a point; the score's 95% interval is
-Wilson's, as ``tav selfplay`` computes it (``solver/match/selfplay.cc``). For every run the section
-gives
+first building, where light moves next). A win is a margin above 0, a draw half a point; the
+score's 95% interval is Wilson's, as ``tav selfplay`` computes it (``solver/match/selfplay.cc``).
+For every run the section gives
 
 * the overall tally (games, wins, draws, losses, score with its interval, mean margin, games that
   ended in exact play) and whether it agrees with the tool's ``selfplay_summary.json``;
@@ -67,8 +67,8 @@ def cathedral_games(ds: Dataset) -> pd.DataFrame:
     """The Cathedral self-play games (classic and Lehmann variant), one row each, with
     ``variant`` filled in (``classic`` where a writer left it out), ``opening`` as text (moves
     joined by spaces), ``dark_margin`` (the record's ``margin``, turned round in a schema-1
-    record whose mover is light), and ``size`` and ``board`` filled in where a writer left them out (from each other,
-    else the 10x10 board), next to the record's keys."""
+    record whose mover is light), and ``size`` and ``board`` filled in where a writer left them
+    out (from each other, else the 10x10 board), next to the record's keys."""
     games = ds.selfplay_games
     if not len(games):
         return games.assign(dark_margin=pd.Series(dtype=float))

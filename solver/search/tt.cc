@@ -41,6 +41,14 @@ unsigned GenerationOf(std::uint64_t d) {
 }
 bool HeuristicOf(std::uint64_t d) { return (d & kHeuristicBit) != 0; }
 
+// What keeping an entry is worth against a new one (the replacement rule of
+// tt.h): depth - 8 * age for a written entry, below any of them for an empty
+// slot.
+int Worth(std::uint64_t d, unsigned generation) {
+  if (!(d & kUsedBit)) return -(1 << 20);
+  return DepthOf(d) - 8 * static_cast<int>((generation - GenerationOf(d)) & 63);
+}
+
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
 }  // namespace
@@ -120,8 +128,9 @@ void TranspositionTable::Rehash(std::size_t from, std::size_t to) {
   // key * from >> 64), so going down from the last one, every bucket above i
   // already holds only entries placed by the new count: i's entries are
   // moved up into them without being moved twice. A new bucket receives the
-  // entries of at most two old ones; when more than four arrive, the
-  // shallowest give way, as in Store().
+  // entries of at most two old ones; when more than four arrive, those of
+  // least worth give way, as in Store().
+  const unsigned generation = Generation();
   for (std::size_t i = from; i-- > 0;) {
     std::uint64_t keys[kEntriesPerBucket], datas[kEntriesPerBucket];
     int n = 0;
@@ -139,17 +148,15 @@ void TranspositionTable::Rehash(std::size_t from, std::size_t to) {
       const unsigned __int128 product = static_cast<unsigned __int128>(keys[k]) * to;
       Bucket& target = buckets_[static_cast<std::size_t>(product >> 64)];
       Entry* slot = nullptr;
+      int slot_worth = 1 << 30;
       for (Entry& e : target.entries) {
-        const std::uint64_t d = e.data.load(std::memory_order_relaxed);
-        if (!(d & kUsedBit)) {
+        const int worth = Worth(e.data.load(std::memory_order_relaxed), generation);
+        if (worth < slot_worth) {
+          slot_worth = worth;
           slot = &e;
-          break;
         }
-        if (slot == nullptr || DepthOf(d) < DepthOf(slot->data.load(std::memory_order_relaxed)))
-          slot = &e;
       }
-      if (!(slot->data.load(std::memory_order_relaxed) & kUsedBit) ||
-          DepthOf(slot->data.load(std::memory_order_relaxed)) < DepthOf(datas[k])) {
+      if (slot_worth < Worth(datas[k], generation)) {
         slot->data.store(datas[k], std::memory_order_relaxed);
         slot->check.store(keys[k] ^ datas[k], std::memory_order_relaxed);
       }
@@ -226,10 +233,7 @@ void TranspositionTable::Store(std::uint64_t key, int lower, int upper, int move
       victim = &e;
       break;
     }
-    const int worth = (data & kUsedBit)
-                          ? DepthOf(data) - 8 * static_cast<int>((generation - GenerationOf(data)) &
-                                                                 kGenerationMask)
-                          : -(1 << 20);
+    const int worth = Worth(data, generation);
     if (worth < victim_worth) {
       victim_worth = worth;
       victim = &e;
