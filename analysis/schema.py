@@ -169,7 +169,7 @@ SELFPLAY_TALLY = {"games": INT, "wins": INT, "draws": INT, "losses": INT, "score
 UNANALYSED_KINDS: frozenset[str] = frozenset({
     "retro_run", "retro_probe", "retro_verify", "retro_crosscheck", "retro_db", "proof",
     "cathedral_horizon", "perft", "moves", "show", "eval", "think", "match_unit",
-    "eval_weights", "eval_report", "mpi_scaling",
+    "eval_weights", "eval_report", "mpi_scaling", "endgame_suite",
 })
 
 VALUE_KINDS = ("exact", "wld", "bound", "heuristic")
