@@ -102,7 +102,7 @@ def main():
             f.writelines(json.dumps(r) + "\n" for r in good)
         done = {r["moves"] for r in good}
     for members in classes(args.tav, game_flags, args.size):
-        if members[0] in done:
+        if done.intersection(members):  # solved, perhaps through another move of its class
             continue
         out = tav_output([args.tav, "solve", *game_flags, f"--moves={members[0]}",
                           f"--mode={args.mode}", f"--threads={args.threads}",
