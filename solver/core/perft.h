@@ -26,7 +26,14 @@ std::uint64_t Perft(const G& game, const typename G::Position& pos, int depth) {
   for (const auto& move : moves) {
     typename G::Position child = pos;
     game.play(child, move);
-    total += Perft(game, child, depth - 1);
+    if (depth == 2) {
+      // The last ply inline: one call per leaf's parent saved (a tenth of an
+      // Othello perft, where a leaf costs a few nanoseconds).
+      const int n = CountMoves(game, child);
+      total += n > 0 ? static_cast<std::uint64_t>(n) : 1;
+    } else {
+      total += Perft(game, child, depth - 1);
+    }
   }
   return total;
 }

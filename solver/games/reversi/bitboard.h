@@ -33,10 +33,15 @@ constexpr u64 BoardMask(int n) {
 // Parallel-prefix (Kogge-Stone) propagation in the eight directions: each
 // direction grows runs of capturable stones adjacent to P, doubling the run
 // length per step, then the square just beyond a run is a move if it is empty.
-inline u64 LegalMoves(u64 P, u64 C, u64 empty) {
-  // Horizontal and diagonal steps must not wrap from column h into column a
-  // (or back): restricting the *capturable* stones to columns b..g is enough,
-  // since a run never needs to cross an edge.
+// Horizontal and diagonal steps must not wrap from column h into column a (or
+// back): restricting the *capturable* stones to columns b..g is enough, since
+// a run never needs to cross an edge.
+//
+// LegalMovesScalar grows the four direction pairs one after another;
+// LegalMoves (below) grows all four at once in the lanes of one AVX2
+// register (variable shifts), a third of the instructions: perft spends most
+// of its time here. The two must agree on every input (reversi_test).
+inline u64 LegalMovesScalar(u64 P, u64 C, u64 empty) {
   const u64 Ch = C & 0x7e7e7e7e7e7e7e7eULL;
   u64 moves = 0;
 
@@ -60,6 +65,35 @@ inline u64 LegalMoves(u64 P, u64 C, u64 empty) {
   grow(Ch, 9);  // north-east / south-west
   return moves & empty;
 }
+
+#if defined(__AVX2__)
+inline u64 LegalMoves(u64 P, u64 C, u64 empty) {
+  const auto Ch = static_cast<long long>(C & 0x7e7e7e7e7e7e7e7eULL);
+  // Lanes 0..3: the step 1 (E/W), 8 (N/S), 7 (NW/SE), 9 (NE/SW) of the scalar grow().
+  const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1);
+  const __m256i shift2 = _mm256_add_epi64(shift, shift);
+  const __m256i inner = _mm256_set_epi64x(Ch, Ch, static_cast<long long>(C), Ch);
+  const __m256i p = _mm256_set1_epi64x(static_cast<long long>(P));
+  __m256i run_up = _mm256_and_si256(inner, _mm256_sllv_epi64(p, shift));
+  __m256i run_dn = _mm256_and_si256(inner, _mm256_srlv_epi64(p, shift));
+  const __m256i pair_up = _mm256_and_si256(inner, _mm256_sllv_epi64(inner, shift));
+  const __m256i pair_dn = _mm256_and_si256(inner, _mm256_srlv_epi64(inner, shift));
+  run_up = _mm256_or_si256(run_up, _mm256_and_si256(inner, _mm256_sllv_epi64(run_up, shift)));
+  run_dn = _mm256_or_si256(run_dn, _mm256_and_si256(inner, _mm256_srlv_epi64(run_dn, shift)));
+  run_up = _mm256_or_si256(run_up, _mm256_and_si256(pair_up, _mm256_sllv_epi64(run_up, shift2)));
+  run_dn = _mm256_or_si256(run_dn, _mm256_and_si256(pair_dn, _mm256_srlv_epi64(run_dn, shift2)));
+  run_up = _mm256_or_si256(run_up, _mm256_and_si256(pair_up, _mm256_sllv_epi64(run_up, shift2)));
+  run_dn = _mm256_or_si256(run_dn, _mm256_and_si256(pair_dn, _mm256_srlv_epi64(run_dn, shift2)));
+  const __m256i moves =
+      _mm256_or_si256(_mm256_sllv_epi64(run_up, shift), _mm256_srlv_epi64(run_dn, shift));
+  const __m128i half =
+      _mm_or_si128(_mm256_castsi256_si128(moves), _mm256_extracti128_si256(moves, 1));
+  return static_cast<u64>(_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)))) &
+         empty;
+}
+#else
+inline u64 LegalMoves(u64 P, u64 C, u64 empty) { return LegalMovesScalar(P, C, empty); }
+#endif
 
 // Rays from every square in the eight directions, excluding the square itself.
 // Directions 0..3 go to higher bit indices (E, N, NE, NW), 4..7 to lower ones;

@@ -19,6 +19,7 @@
 
 #include "core/bits.h"
 #include "games/reversi/bitboard.h"
+#include "games/reversi/last_flip.h"
 #include "games/reversi/stability.h"
 
 namespace tav::reversi {
@@ -62,6 +63,17 @@ struct EndgameGeometry {
 
   // The empty squares lying in quadrants with an odd number of empties.
   u64 OddRegions(u64 empty) const {
+    if (squares == 64) {
+      // 8x8: fold each quadrant's squares onto its low corner square by
+      // XOR (rows 0-3 onto row 0, rows 4-7 onto row 4, then columns 0-3 onto
+      // column 0 and 4-7 onto column 4), then spread the four parity bits
+      // back over their quadrants.
+      u64 x = empty ^ (empty >> 16);
+      x ^= x >> 8;
+      x ^= x >> 2;
+      x ^= x >> 1;
+      return ((x & 0x0000001100000011ULL) * 0xf * 0x01010101ULL) & empty;
+    }
     u64 odd = 0;
     for (u64 q : quadrant) {
       if (PopCount(empty & q) & 1) odd |= q;
@@ -139,12 +151,27 @@ class EndgameSolver {
       return Final(P, O, 1);
     } else {
       const int p = PopCount(P);
+      if (g_.outside == 0) {  // a full 8x8 board: count the flips without the flip mask
+        if (const int n = CountLastFlips(x, P)) return 2 * (p + 1 + n) - 64;
+        if (const int n = CountLastFlips(x, O)) return 2 * (p - n) - 64;
+        return 2 * p + 1 - 64 > 0 ? 2 * p + 2 - 64 : 2 * p - 64;
+      }
       if (const u64 f = Flips(x, P, O)) return 2 * (p + 1 + PopCount(f)) - g_.squares;
       if (const u64 f = Flips(x, O, P)) return 2 * (p - PopCount(f)) - g_.squares;
       // Nobody can play x: the empty square goes to the winner.
       const int diff = 2 * p + 1 - g_.squares;
       return diff > 0 ? diff + 1 : diff - 1;
     }
+  }
+
+  // The stable stones of `own` (stability.h): Othello on 8x8 seeds them with
+  // the exact edge table, other boards and Desdemona use the fixed point alone.
+  u64 Stable(u64 own, u64 theirs, const FullLines& full) const {
+    if constexpr (!kNeutrals) {
+      if (g_.outside == 0) return StableStonesOthello8(own, theirs, full);
+    }
+    (void)theirs;
+    return StableStones(own, full, g_.outside);
   }
 
   // Does P have a legal move? (few empties: test each square)
@@ -155,9 +182,40 @@ class EndgameSolver {
     return false;
   }
 
+  // Two empty squares: the loop of Search() unrolled, with the same move
+  // order (lowest square first: parity does not split two squares), the same
+  // cutoffs and the same node count, so the trees are Search()'s own.
+  int Solve2(u64 P, u64 O, u64 N, u64 E, int alpha, int beta, std::uint64_t& nodes) const {
+    ++nodes;
+    const int x1 = LowestBit(E), x2 = HighestBit(E);
+    const u64 C = Capturable(O, N);
+    int best = -kInf;
+    if (kNeighbours.mask[x1] & C) {
+      if (const u64 f = Flips(x1, P, C)) {
+        u64 p = P, o = O, n = N;
+        Play(p, o, n, x1, f);
+        best = -Last(p, o, n, x2, nodes);
+        if (best >= beta) return best;
+      }
+    }
+    if (kNeighbours.mask[x2] & C) {
+      if (const u64 f = Flips(x2, P, C)) {
+        u64 p = P, o = O, n = N;
+        Play(p, o, n, x2, f);
+        const int v = -Last(p, o, n, x1, nodes);
+        return v > best ? v : best;
+      }
+    }
+    if (best != -kInf) return best;
+    // No move: pass if the opponent can play, otherwise the game is over.
+    if (CanMove(O, Capturable(P, N), E)) return -Solve2(O, P, N, E, -beta, -alpha, nodes);
+    return Final(P, O, 2);
+  }
+
   int Search(u64 P, u64 O, u64 N, u64 E, int empties, int alpha, int beta,
              std::uint64_t& nodes) const {
     if (empties == 1) return Last(P, O, N, LowestBit(E), nodes);
+    if (empties == 2) return Solve2(P, O, N, E, alpha, beta, nodes);
     ++nodes;
     if (empties >= 4) {
       // Stability cutoff: stable stones bound the score (stability.h). Only
@@ -167,11 +225,11 @@ class EndgameSolver {
         const FullLines full = ComputeFullLines(P | O | N | g_.outside);
         if (alpha >= threshold) {
           const int upper =
-              g_.squares - 2 * PopCount(StableStones(kMisere ? P : O, full, g_.outside));
+              g_.squares - 2 * PopCount(Stable(kMisere ? P : O, kMisere ? O : P, full));
           if (upper <= alpha) return upper;
         } else {
           const int lower =
-              2 * PopCount(StableStones(kMisere ? O : P, full, g_.outside)) - g_.squares;
+              2 * PopCount(Stable(kMisere ? O : P, kMisere ? P : O, full)) - g_.squares;
           if (lower >= beta) return lower;
         }
       }

@@ -14,6 +14,13 @@
 // bound needs.
 #pragma once
 
+#include <array>
+#include <cstdint>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 #include "core/bits.h"
 
 namespace tav::reversi {
@@ -69,6 +76,145 @@ inline u64 StableStones(u64 own, const FullLines& full, u64 outside) {
     const u64 d9 = (s << 9) | (s >> 9) | kFileA | kFileH | kRank1 | kRank8 | full.diagonal9;
     const u64 d7 = (s << 7) | (s >> 7) | kFileA | kFileH | kRank1 | kRank8 | full.diagonal7;
     const u64 next = own & h & v & d9 & d7;
+    if (next == stable) return stable;
+    stable = next;
+  }
+}
+
+// ---- Othello on the full 8x8 board: exact edge stability as a seed ----------
+//
+// A stone on an edge can only be flipped along that edge (every other line
+// through it ends there), so whether it is stable is a question about the
+// edge's eight squares alone: can some sequence of stones placed on the
+// edge's empty squares, by either side in any order, flip it? The answer
+// for each of the 3^8 edge patterns is computed once (EdgeStabilityTable);
+// it sees stones the fixed point above misses (an edge run closed by a stone
+// of the other colour on both sides, say) and saves the iterations in which
+// the fixed point would creep along the edges from the corners, which is
+// most of its cost in the endgame solver. Seeding the fixed point with truly
+// stable stones keeps its argument sound. Not for Desdemona, where neutral
+// stones are capturable by both sides (a third kind of stone on the edge),
+// nor for boards smaller than 8x8.
+
+// kBase3[b]: the 8-bit mask b read as base-3 digits (bit i -> 3^i).
+struct Base3Table {
+  std::array<std::uint16_t, 256> value{};
+  constexpr Base3Table() {
+    for (int b = 0; b < 256; ++b) {
+      int v = 0, power = 1;
+      for (int i = 0; i < 8; ++i, power *= 3) v += (b >> i & 1) * power;
+      value[b] = static_cast<std::uint16_t>(v);
+    }
+  }
+};
+inline constexpr Base3Table kBase3{};
+
+// stable[pattern]: the squares of an 8-square edge whose stones no sequence
+// of placements on the edge can flip; pattern = base3(player) + 2 * base3(opponent).
+struct EdgeStabilityTable {
+  std::array<std::uint8_t, 6561> stable{};
+  EdgeStabilityTable() {
+    std::array<std::uint8_t, 6561> unstable{};
+    std::array<int, 8> state{};
+    // Patterns with fewer empty squares first: a placement fills one.
+    for (int empties = 0; empties <= 8; ++empties) {
+      for (int pattern = 0; pattern < 6561; ++pattern) {
+        int rest = pattern, count = 0, occupied = 0;
+        for (int i = 0; i < 8; ++i, rest /= 3) {
+          state[i] = rest % 3;
+          if (state[i] == 0)
+            ++count;
+          else
+            occupied |= 1 << i;
+        }
+        if (count != empties) continue;
+        unstable[pattern] = static_cast<std::uint8_t>(UnstableSquares(state, unstable) & occupied);
+        stable[pattern] = static_cast<std::uint8_t>(occupied & ~unstable[pattern]);
+      }
+    }
+  }
+
+ private:
+  // Squares flipped by a placement of either colour on an empty square, or
+  // later in the position it leads to.
+  static int UnstableSquares(const std::array<int, 8>& state,
+                             const std::array<std::uint8_t, 6561>& unstable) {
+    static constexpr int kPower[8] = {1, 3, 9, 27, 81, 243, 729, 2187};
+    int result = 0;
+    for (int e = 0; e < 8; ++e) {
+      if (state[e] != 0) continue;
+      for (int colour = 1; colour <= 2; ++colour) {
+        std::array<int, 8> next = state;
+        next[e] = colour;
+        int flipped = 0;
+        for (int step : {1, -1}) {
+          int j = e + step, run = 0;
+          while (j >= 0 && j < 8 && state[j] == 3 - colour) {
+            run |= 1 << j;
+            j += step;
+          }
+          if (j >= 0 && j < 8 && state[j] == colour) flipped |= run;
+        }
+        int index = 0;
+        for (int i = 0; i < 8; ++i) {
+          if (flipped >> i & 1) next[i] = colour;
+          index += next[i] * kPower[i];
+        }
+        result |= flipped | unstable[index];
+      }
+    }
+    return result;
+  }
+};
+
+// Built before main() (a namespace-scope variable: no guard on each use).
+inline const EdgeStabilityTable kEdgeStability{};
+
+// The squares of column a (shifted by `file`) as an 8-bit mask, row r -> bit r; and back.
+inline unsigned FileToByte(u64 b, int file) {
+#if defined(__BMI2__)
+  return static_cast<unsigned>(_pext_u64(b, kFileA << file));
+#else
+  return static_cast<unsigned>((((b >> file) & kFileA) * 0x0102040810204080ULL) >> 56);
+#endif
+}
+inline u64 ByteToFile(unsigned byte, int file) {
+#if defined(__BMI2__)
+  return _pdep_u64(byte, kFileA << file);
+#else
+  // Spread bit r to bit 8r (each bit of the byte to its row), then to the file.
+  u64 b = byte;
+  b = (b | (b << 28)) & 0x0000000f0000000fULL;
+  b = (b | (b << 14)) & 0x0003000300030003ULL;
+  b = (b | (b << 7)) & 0x0101010101010101ULL;
+  return b << file;
+#endif
+}
+
+// The stones on the four edges that can never be flipped (either colour).
+inline u64 EdgeStableStones(u64 P, u64 O) {
+  const auto& table = kEdgeStability.stable;
+  auto edge = [&](unsigned p, unsigned o) { return table[kBase3.value[p] + 2 * kBase3.value[o]]; };
+  u64 stable = edge(P & 0xff, O & 0xff);
+  stable |= u64{edge(P >> 56, O >> 56)} << 56;
+  stable |= ByteToFile(edge(FileToByte(P, 0), FileToByte(O, 0)), 0);
+  stable |= ByteToFile(edge(FileToByte(P, 7), FileToByte(O, 7)), 7);
+  return stable;
+}
+
+// The stable stones of `own` against `theirs` on a full 8x8 Othello board:
+// the fixed point of StableStones() seeded with the edge-stable stones.
+inline u64 StableStonesOthello8(u64 own, u64 theirs, const FullLines& full) {
+  const u64 seed = own & EdgeStableStones(own, theirs);
+  u64 stable = seed;
+  for (;;) {
+    const u64 h = (stable << 1) | (stable >> 1) | kFileA | kFileH | full.horizontal;
+    const u64 v = (stable << 8) | (stable >> 8) | kRank1 | kRank8 | full.vertical;
+    const u64 d9 =
+        (stable << 9) | (stable >> 9) | kFileA | kFileH | kRank1 | kRank8 | full.diagonal9;
+    const u64 d7 =
+        (stable << 7) | (stable >> 7) | kFileA | kFileH | kRank1 | kRank8 | full.diagonal7;
+    const u64 next = seed | (own & h & v & d9 & d7);
     if (next == stable) return stable;
     stable = next;
   }
