@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <thread>
 
@@ -102,6 +103,56 @@ TEST(PrairieCli, SolveAndProveProbeTablesGivenByDb) {
   ExpectBadInput("solve --game=prairie --size=4 --db=" + dtw.string(), "holds prairie 3x7");
   fs::remove_all(dtw);
   fs::remove_all(wl);
+}
+
+TEST(PrairieCli, VerifyStopsAtItsBudgetAndResumesFromItsRecord) {
+  const fs::path dir = TempDir("vdb"), out = TempDir("vrec");
+  fs::create_directories(out);
+  const std::string rec = (out / "verify.json").string();
+  const std::string db = " --threads=1 --db=" + dir.string();
+  ASSERT_EQ(
+      RunTav("retro --game=prairie --size=3 --quiet --threads=1 --out=" + dir.string()).status, 0);
+  const CliResult whole = RunTav("verify --json" + db);
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  const nlohmann::json one_pass = nlohmann::json::parse(whole.out);
+  EXPECT_EQ(one_pass["complete"], true);
+
+  // A budget that any tier exceeds: each session verifies exactly one tier.
+  for (int session = 1; session <= 3; ++session) {
+    const CliResult part =
+        RunTav("verify --budget-s=0.000001 --out=" + rec + db + (session > 1 ? " --resume" : ""));
+    ASSERT_EQ(part.status, 0) << part.err;
+    EXPECT_NE(part.out.find("stopped by --budget-s: " + std::to_string(session) + " of 196"),
+              std::string::npos)
+        << part.out;
+    const nlohmann::json saved = nlohmann::json::parse(ReadFile(rec));
+    EXPECT_EQ(saved["complete"], false);
+    EXPECT_EQ(saved["tiers_verified"], session);
+  }
+  ExpectBadInput("verify --out=" + rec + db, "--resume to continue");
+  const CliResult rest = RunTav("verify --resume --out=" + rec + db);
+  ASSERT_EQ(rest.status, 0) << rest.err;
+  EXPECT_NE(rest.out.find("verified 196 tiers"), std::string::npos) << rest.out;
+  const nlohmann::json done = nlohmann::json::parse(ReadFile(rec));
+  EXPECT_EQ(done["complete"], true);
+  for (const char* key : {"tiers", "positions", "headers_hash", "tiers_total"}) {
+    EXPECT_EQ(done[key], one_pass[key]) << key;
+  }
+
+  // Bad input: one line, exit 2.
+  ExpectBadInput("verify --resume" + db, "--resume needs --out");
+  ExpectBadInput("verify --budget-s=5" + db, "--budget-s needs --out");
+  ExpectBadInput("verify --resume --out=" + (out / "none.json").string() + db, "nothing to resume");
+  ExpectBadInput("verify --out=" + (dir / "v.json").string() + db, "inside the database");
+  ExpectBadInput("verify --out=" + (dir / "manifest.json").string() + db, "--out");
+  const std::string other = (out / "other.json").string();
+  {
+    std::ofstream f(other);
+    f << "{\"kind\": \"solve\"}";
+  }
+  ExpectBadInput("verify --resume --out=" + other + db, "not a tav verify record");
+  fs::remove_all(dir);
+  fs::remove_all(out);
 }
 
 TEST(PrairieCli, RetroProbeAndVerify) {

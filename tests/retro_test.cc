@@ -280,6 +280,55 @@ TEST_F(RetroVerifierTest, CatchesTamperedStatisticsAndMissingFiles) {
   EXPECT_EQ(Verify(game_, dir_).code(), absl::StatusCode::kNotFound);
 }
 
+TEST_F(RetroVerifierTest, StoppedPassesResumeToTheOnePassTotalsAndRefuseChangedTiers) {
+  absl::StatusOr<retro::Manifest> manifest = retro::ReadManifest(dir_.string());
+  ASSERT_TRUE(manifest.ok());
+  retro::VerifyOptions options;
+  options.dir = dir_.string();
+  options.threads = 1;
+  const auto whole = retro::RetroVerifier<PrairieGame>(game_, *manifest, options).Run();
+  ASSERT_TRUE(whole.ok()) << whole.status();
+  ASSERT_TRUE(whole->complete);
+  ASSERT_GT(whole->tiers, 10u);
+
+  // Sessions of 7 tiers each, every checkpoint kept, until the pass is complete.
+  std::vector<retro::VerifyProgress> saved;
+  options.max_tiers = 7;
+  options.checkpoint = [&](const retro::VerifyProgress& p) {
+    saved.push_back(p);
+    return absl::OkStatus();
+  };
+  for (int session = 0;; ++session) {
+    ASSERT_LT(session, 1000);
+    const auto part = retro::RetroVerifier<PrairieGame>(game_, *manifest, options).Run();
+    ASSERT_TRUE(part.ok()) << part.status();
+    EXPECT_EQ(part->resumed_tiers, options.resume.tiers);
+    EXPECT_EQ(part->tiers, std::min<std::uint64_t>(options.resume.tiers + 7, whole->tiers));
+    // The checkpoint round-trips through its JSON form.
+    auto read_back = retro::VerifyProgress::FromJson(saved.back().ToJson());
+    ASSERT_TRUE(read_back.ok());
+    options.resume = *read_back;
+    if (part->complete) break;
+  }
+  EXPECT_EQ(options.resume.tiers, whole->tiers);
+  EXPECT_EQ(options.resume.positions, whole->positions);
+  EXPECT_EQ(options.resume.headers_hash, whole->headers_hash);
+
+  // A verified tier rewritten (valid file, another value) since the checkpoint: refused.
+  const std::string path = TierPath("577");
+  absl::StatusOr<retro::TierFile> file = retro::ReadTierFile(path);
+  ASSERT_TRUE(file.ok());
+  std::string payload = file->payload;
+  payload[0] = static_cast<char>(payload[0] ^ 1);
+  ASSERT_TRUE(retro::WriteTierFile(path, file->header, payload, false).ok());
+  options.resume = saved.back();  // every tier verified, 577 among them
+  const auto changed = retro::RetroVerifier<PrairieGame>(game_, *manifest, options).Run();
+  EXPECT_EQ(changed.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(changed.status().message().find("changed since"), std::string::npos)
+      << changed.status();
+  EXPECT_FALSE(retro::VerifyProgress::FromJson(nlohmann::json{{"tiers_verified", 1}}).ok());
+}
+
 // ---- the cyclic path: draws -----------------------------------------------------------
 
 // Textbook retrograde analysis with predecessor counters and a FIFO queue.

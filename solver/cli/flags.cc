@@ -46,7 +46,8 @@ ABSL_FLAG(std::string, out, "", "output file or directory");
 ABSL_FLAG(double, budget_s, 0,
           "time budget in seconds, 0 to 10^9; 0 = no limit. explore --mode=search: per position, "
           "iterative deepening (then --depth is ignored); prove: the whole run; crosscheck: "
-          "per position, slower ones skipped (not given: 10)");
+          "per position, slower ones skipped (not given: 10); verify: stop at the first tier "
+          "boundary after it (with --out, to --resume)");
 ABSL_FLAG(bool, resume, false, "continue the interrupted run in --out (same parameters)");
 ABSL_FLAG(std::uint64_t, seed, 1,
           "random seed: crosscheck samples, learn self-play, match --random-openings, engine "

@@ -14,6 +14,13 @@
 // It also checks, for every index, that unrank/rank round-trip and that the
 // position lies in its tier, that every file's checksum and header are
 // right, and that each header's statistics match a recount.
+//
+// A pass over a big database outlasts a session, so it can stop and resume
+// at tier boundaries: tiers are checked in a fixed order and each is checked
+// on its own, so "the first k tiers verified" is the whole state. The
+// checkpoint (VerifyProgress) also keeps a hash of those k tiers' header
+// checksums, and a resumed pass re-reads their headers to refuse a database
+// whose verified files changed since.
 #pragma once
 
 #include <omp.h>
@@ -23,8 +30,10 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,6 +41,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "core/hash.h"
+#include "nlohmann/json.hpp"
 #include "retro/manifest.h"
 #include "retro/tier_file.h"
 #include "retro/tier_game.h"
@@ -40,17 +51,74 @@
 
 namespace tav::retro {
 
+// How far a pass has come: the first `tiers` tiers (in the game's order) are
+// verified, holding `positions` positions, in `seconds` over all sessions;
+// `headers_hash` folds those tiers' header checksums (HeadersHash).
+struct VerifyProgress {
+  std::uint64_t tiers = 0;
+  std::uint64_t positions = 0;
+  double seconds = 0;
+  std::uint64_t headers_hash = 0;
+
+  nlohmann::json ToJson() const {
+    return {{"tiers_verified", tiers},
+            {"positions", positions},
+            {"seconds", seconds},
+            {"headers_hash", absl::StrFormat("%016x", headers_hash)}};
+  }
+  // From ToJson()'s fields; InvalidArgument naming the first bad one.
+  static absl::StatusOr<VerifyProgress> FromJson(const nlohmann::json& j) {
+    VerifyProgress p;
+    try {
+      p.tiers = j.at("tiers_verified").get<std::uint64_t>();
+      p.positions = j.at("positions").get<std::uint64_t>();
+      p.seconds = j.at("seconds").get<double>();
+      const std::string hash = j.at("headers_hash").get<std::string>();
+      std::size_t used = 0;
+      p.headers_hash = std::stoull(hash, &used, 16);
+      if (used != hash.size() || hash.size() != 16) throw std::invalid_argument(hash);
+    } catch (const std::exception& e) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("not a verification checkpoint (tiers_verified, positions, seconds, "
+                       "headers_hash): ",
+                       e.what()));
+    }
+    return p;
+  }
+};
+
+// The fold of one more verified tier's header checksum into the hash.
+inline std::uint64_t HeadersHash(std::uint64_t hash, std::uint64_t checksum) {
+  return Mix64(hash ^ Mix64(checksum + 0x9e3779b97f4a7c15ULL));
+}
+
 struct VerifyOptions {
   std::string dir;
   int threads = 1;
   std::uint64_t memory_bytes = std::uint64_t{8} << 30;
   bool progress = false;
+  // Resuming: the progress a checkpoint saved (tiers = 0: from the start).
+  VerifyProgress resume;
+  // Called with the progress after a tier when checkpoint_interval_s have
+  // passed since the last call, and always when the pass ends or stops; an
+  // error stops the pass and is returned.
+  std::function<absl::Status(const VerifyProgress&)> checkpoint;
+  double checkpoint_interval_s = 10;
+  // Stop (complete = false) at the first tier boundary after this long in
+  // this session (0: no limit; at least one tier is verified), or after this
+  // many tiers in it (0: no limit).
+  double budget_seconds = 0;
+  std::uint64_t max_tiers = 0;
 };
 
 struct VerifyReport {
-  std::uint64_t tiers = 0;
-  std::uint64_t positions = 0;
-  double seconds = 0;
+  std::uint64_t tiers = 0;      // verified, over all sessions
+  std::uint64_t positions = 0;  // in those tiers
+  double seconds = 0;           // over all sessions
+  std::uint64_t tiers_total = 0;
+  std::uint64_t resumed_tiers = 0;  // verified by earlier sessions
+  bool complete = false;            // every tier verified
+  std::uint64_t headers_hash = 0;   // VerifyProgress::headers_hash of the tiers verified
 };
 
 template <TierGame G>
@@ -124,8 +192,46 @@ absl::StatusOr<VerifyReport> RetroVerifier<G>::Run() {
                                             " tiers, the game's selection has ", tiers->size()));
   }
   const bool dtw = manifest_.encoding == Encoding::kDtw8;
+  VerifyProgress progress = options_.resume;
+  if (progress.tiers > tiers->size()) {
+    return absl::FailedPreconditionError(absl::StrCat("the checkpoint has ", progress.tiers,
+                                                      " tiers verified, the database only ",
+                                                      tiers->size()));
+  }
+  // Step 1. A resumed pass: the tiers verified before must be the files there now.
+  std::uint64_t hash = 0;
+  for (std::uint64_t k = 0; k < progress.tiers; ++k) {
+    absl::StatusOr<TierHeader> header = ReadTierHeader(TierPath((*tiers)[k]));
+    if (!header.ok()) return header.status();
+    hash = HeadersHash(hash, header->checksum);
+  }
+  if (hash != progress.headers_hash) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the checkpoint does not match the database in ", options_.dir,
+                     ": the tier files verified before have changed since (start again without "
+                     "the checkpoint)"));
+  }
+  const double seconds_before = progress.seconds;
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  double last_checkpoint = 0;
+  auto save = [&]() -> absl::Status {
+    progress.seconds = seconds_before + elapsed();
+    last_checkpoint = elapsed();
+    return options_.checkpoint ? options_.checkpoint(progress) : absl::OkStatus();
+  };
   VerifyReport report;
-  for (std::uint64_t k = 0; k < tiers->size(); ++k) {
+  report.tiers_total = tiers->size();
+  report.resumed_tiers = progress.tiers;
+  // Step 2. Every remaining tier, in order.
+  for (std::uint64_t k = progress.tiers; k < tiers->size(); ++k) {
+    const std::uint64_t this_session = k - report.resumed_tiers;
+    // At least one tier per session, so that any budget makes progress.
+    if ((options_.budget_seconds > 0 && this_session > 0 && elapsed() >= options_.budget_seconds) ||
+        (options_.max_tiers > 0 && this_session >= options_.max_tiers)) {
+      break;
+    }
     const Tier tier = (*tiers)[k];
     // Children first (to know what to keep), then drop what is not needed.
     std::vector<Tier> kids;
@@ -266,14 +372,24 @@ absl::StatusOr<VerifyReport> RetroVerifier<G>::Run() {
           absl::StrCat("verification failed: tier ", game_.tier_name(tier),
                        ": the statistics in its header do not match a recount"));
     }
-    report.positions += recount.positions;
-    ++report.tiers;
+    progress.positions += recount.positions;
+    progress.headers_hash = HeadersHash(progress.headers_hash, header->checksum);
+    ++progress.tiers;
     if (options_.progress && (k + 1) % 1000 == 0) {
       std::fprintf(stderr, "verify: %llu/%zu tiers\n", static_cast<unsigned long long>(k + 1),
                    tiers->size());
     }
+    if (elapsed() - last_checkpoint >= options_.checkpoint_interval_s) {
+      if (absl::Status s = save(); !s.ok()) return s;
+    }
   }
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  // Step 3. The last checkpoint: complete, or where the next session starts.
+  if (absl::Status s = save(); !s.ok()) return s;
+  report.tiers = progress.tiers;
+  report.positions = progress.positions;
+  report.seconds = progress.seconds;
+  report.complete = progress.tiers == tiers->size();
+  report.headers_hash = progress.headers_hash;
   return report;
 }
 
