@@ -388,8 +388,8 @@ TEST(ReversiStability, EdgeSeededStableStonesNeverFlipInRandomContinuations) {
       game.play(pos, moves[rng.Below(moves.size())]);
     }
     const reversi::FullLines full = reversi::ComputeFullLines(pos.player | pos.opponent);
-    const std::uint64_t mine = reversi::StableStonesOthello8(pos.player, pos.opponent, full);
-    const std::uint64_t theirs = reversi::StableStonesOthello8(pos.opponent, pos.player, full);
+    const std::uint64_t mine = reversi::StableStonesOf<false>(pos.player, pos.opponent, full, 0);
+    const std::uint64_t theirs = reversi::StableStonesOf<false>(pos.opponent, pos.player, full, 0);
     ASSERT_EQ(reversi::StableStones(pos.player, full, 0) & ~mine, 0u) << game.position_string(pos);
     stable_seen += PopCount(mine | theirs);
     // Colours as seen from the player to move at `pos` (white_to_move flips per ply).

@@ -154,24 +154,19 @@ class EndgameSolver {
       if (g_.outside == 0) {  // a full 8x8 board: count the flips without the flip mask
         if (const int n = CountLastFlips(x, P)) return 2 * (p + 1 + n) - 64;
         if (const int n = CountLastFlips(x, O)) return 2 * (p - n) - 64;
-        return 2 * p + 1 - 64 > 0 ? 2 * p + 2 - 64 : 2 * p - 64;
+      } else {
+        if (const u64 f = Flips(x, P, O)) return 2 * (p + 1 + PopCount(f)) - g_.squares;
+        if (const u64 f = Flips(x, O, P)) return 2 * (p - PopCount(f)) - g_.squares;
       }
-      if (const u64 f = Flips(x, P, O)) return 2 * (p + 1 + PopCount(f)) - g_.squares;
-      if (const u64 f = Flips(x, O, P)) return 2 * (p - PopCount(f)) - g_.squares;
       // Nobody can play x: the empty square goes to the winner.
       const int diff = 2 * p + 1 - g_.squares;
       return diff > 0 ? diff + 1 : diff - 1;
     }
   }
 
-  // The stable stones of `own` (stability.h): Othello on 8x8 seeds them with
-  // the exact edge table, other boards and Desdemona use the fixed point alone.
+  // The stable stones of `own` (stability.h: edge-seeded on Othello 8x8).
   u64 Stable(u64 own, u64 theirs, const FullLines& full) const {
-    if constexpr (!kNeutrals) {
-      if (g_.outside == 0) return StableStonesOthello8(own, theirs, full);
-    }
-    (void)theirs;
-    return StableStones(own, full, g_.outside);
+    return StableStonesOf<kNeutrals>(own, theirs, full, g_.outside);
   }
 
   // Does P have a legal move? (few empties: test each square)

@@ -167,11 +167,8 @@ class ReversiGame {
   std::pair<int, int> value_bounds(const Position& p) const {
     const u64 outside = ~mask_;
     const FullLines full = ComputeFullLines(p.player | p.opponent | p.neutral | outside);
-    const bool edge_table = !kNeutrals && n_ == 8;  // stability.h: Othello 8x8 only
-    const int mine = PopCount(edge_table ? StableStonesOthello8(p.player, p.opponent, full)
-                                         : StableStones(p.player, full, outside));
-    const int theirs = PopCount(edge_table ? StableStonesOthello8(p.opponent, p.player, full)
-                                           : StableStones(p.opponent, full, outside));
+    const int mine = PopCount(StableStonesOf<kNeutrals>(p.player, p.opponent, full, outside));
+    const int theirs = PopCount(StableStonesOf<kNeutrals>(p.opponent, p.player, full, outside));
     const int squares = n_ * n_;
     if (kNeutrals && misere_) return {2 * theirs - squares, squares - 2 * mine};
     return {2 * mine - squares, squares - 2 * theirs};

@@ -66,16 +66,18 @@ inline FullLines ComputeFullLines(u64 filled) {
 }
 
 // The stable stones of `own`, given the full lines and the squares outside
-// the board (`outside`, treated as stable neighbours of every colour).
-inline u64 StableStones(u64 own, const FullLines& full, u64 outside) {
-  u64 stable = 0;
+// the board (`outside`, treated as stable neighbours of every colour): the
+// least fixed point above, started from `seed`, a set of stones of `own`
+// already known to be stable (EdgeStableStones below), or none.
+inline u64 StableStones(u64 own, const FullLines& full, u64 outside, u64 seed = 0) {
+  u64 stable = seed;
   for (;;) {
     const u64 s = stable | outside;
     const u64 h = (s << 1) | (s >> 1) | kFileA | kFileH | full.horizontal;
     const u64 v = (s << 8) | (s >> 8) | kRank1 | kRank8 | full.vertical;
     const u64 d9 = (s << 9) | (s >> 9) | kFileA | kFileH | kRank1 | kRank8 | full.diagonal9;
     const u64 d7 = (s << 7) | (s >> 7) | kFileA | kFileH | kRank1 | kRank8 | full.diagonal7;
-    const u64 next = own & h & v & d9 & d7;
+    const u64 next = seed | (own & h & v & d9 & d7);
     if (next == stable) return stable;
     stable = next;
   }
@@ -202,22 +204,18 @@ inline u64 EdgeStableStones(u64 P, u64 O) {
   return stable;
 }
 
-// The stable stones of `own` against `theirs` on a full 8x8 Othello board:
-// the fixed point of StableStones() seeded with the edge-stable stones.
-inline u64 StableStonesOthello8(u64 own, u64 theirs, const FullLines& full) {
-  const u64 seed = own & EdgeStableStones(own, theirs);
-  u64 stable = seed;
-  for (;;) {
-    const u64 h = (stable << 1) | (stable >> 1) | kFileA | kFileH | full.horizontal;
-    const u64 v = (stable << 8) | (stable >> 8) | kRank1 | kRank8 | full.vertical;
-    const u64 d9 =
-        (stable << 9) | (stable >> 9) | kFileA | kFileH | kRank1 | kRank8 | full.diagonal9;
-    const u64 d7 =
-        (stable << 7) | (stable >> 7) | kFileA | kFileH | kRank1 | kRank8 | full.diagonal7;
-    const u64 next = seed | (own & h & v & d9 & d7);
-    if (next == stable) return stable;
-    stable = next;
+// The stable stones of `own` against `theirs` on a board whose squares off
+// the board are `outside`, the one rule the solver and the evaluation's bounds
+// share: on the full 8x8 board of Othello (no neutral stones, nothing
+// outside) the fixed point starts from the exact edge-stable stones; on
+// smaller boards and in Desdemona from nothing (see above).
+template <bool kNeutrals>
+inline u64 StableStonesOf(u64 own, u64 theirs, const FullLines& full, u64 outside) {
+  if constexpr (!kNeutrals) {
+    if (outside == 0) return StableStones(own, full, 0, own & EdgeStableStones(own, theirs));
   }
+  (void)theirs;
+  return StableStones(own, full, outside);
 }
 
 }  // namespace tav::reversi
