@@ -316,6 +316,83 @@ TEST(PrairieCli, RetroBadInput) {
   fs::remove_all(dir);
 }
 
+// tav prove --out: a proof cut into sessions by a node budget finishes with
+// the one-session result because each session starts from the table the
+// last one saved (without it every session would redo the same first nodes
+// and never finish); a kill -9 after a checkpoint resumes; bad input.
+TEST(PrairieCli, ProveInSessionsAndAfterKillResumesFromItsTable) {
+  const fs::path dir = TempDir("prove");
+  fs::create_directories(dir);
+  const std::string rec = (dir / "w5.json").string();
+  const std::string args = "prove --game=prairie --size=5 --tt-mb=16 --json";
+  const CliResult whole = RunTav(args);
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  const nlohmann::json one = nlohmann::json::parse(whole.out);
+  ASSERT_EQ(one["result"], "loss");
+
+  nlohmann::json saved;
+  int sessions = 0;
+  for (; sessions < 40; ++sessions) {
+    const CliResult part =
+        RunTav(args + " --max-nodes=2000 --out=" + rec + (sessions > 0 ? " --resume" : ""));
+    ASSERT_EQ(part.status, 0) << part.err;
+    saved = nlohmann::json::parse(ReadFile(rec));
+    EXPECT_EQ(saved["sessions"], sessions + 1);
+    if (saved["status"] == "finished") break;
+    EXPECT_EQ(saved["status"], "stopped");
+    EXPECT_EQ(saved["result"], "unknown");
+  }
+  EXPECT_GT(sessions, 1);
+  EXPECT_EQ(saved["status"], "finished");
+  EXPECT_EQ(saved["result"], one["result"]);
+  EXPECT_FALSE(saved["proof_line"].empty());
+  ExpectBadInput(args + " --out=" + rec, "--resume to continue");
+
+  // kill -9 of a longer proof after its first checkpoints, then --resume.
+  const std::string rec6 = (dir / "w6.json").string();
+  const std::string six = "prove --game=prairie --size=6 --tt-mb=64 --out=" + rec6;
+  const std::string pid_file = (dir / "pid").string();
+  const std::string launch = absl::StrCat(TAV_BINARY, " ", six, " --checkpoint-s=0.05",
+                                          " >/dev/null 2>&1 & echo $! > ", pid_file);
+  ASSERT_EQ(std::system(launch.c_str()), 0);
+  bool checkpointed = false;
+  for (int i = 0; i < 3000 && !checkpointed; ++i) {  // up to 30 s on a loaded machine
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const nlohmann::json r = nlohmann::json::parse(ReadFile(rec6), nullptr, false);
+    checkpointed = r.is_object() && r.value("nodes", 0) > 0;
+  }
+  ASSERT_EQ(std::system(("kill -9 " + ReadFile(pid_file) + " 2>/dev/null; sleep 0.2").c_str()), 0);
+  const nlohmann::json killed = nlohmann::json::parse(ReadFile(rec6));
+  if (killed["status"] == "running") {  // killed before it finished (almost always)
+    ASSERT_TRUE(checkpointed);
+    const CliResult rest = RunTav(six + " --resume --json");
+    ASSERT_EQ(rest.status, 0) << rest.err;
+    const nlohmann::json done = nlohmann::json::parse(rest.out);
+    EXPECT_EQ(done["result"], "loss");
+    EXPECT_EQ(done["sessions"], 2);
+    EXPECT_EQ(nlohmann::json::parse(ReadFile(rec6))["status"], "finished");
+  }
+
+  // Bad input: one line, exit 2.
+  ExpectBadInput("prove --game=prairie --size=5 --resume", "--resume needs --out");
+  ExpectBadInput("prove --game=prairie --size=5 --checkpoint-s=5", "--checkpoint-s needs --out");
+  ExpectBadInput("prove --game=prairie --size=5 --checkpoint-s=0 --out=" + rec, "--checkpoint-s");
+  ExpectBadInput("prove --game=prairie --size=5 --within=3 --out=" + rec, "not --within");
+  ExpectBadInput("prove --game=prairie --size=5 --resume --out=" + (dir / "none.json").string(),
+                 "nothing to resume");
+  ExpectBadInput("prove --game=prairie --size=4 --resume --out=" + rec, "another proof");
+  std::string table = ReadFile(rec + ".table");
+  table[table.size() - 3] ^= 0x5a;
+  {
+    std::ofstream f(rec + ".table", std::ios::binary);
+    f << table;
+  }
+  ExpectBadInput(args + " --resume --out=" + rec, "damaged df-pn table");
+  fs::remove(rec + ".table");
+  ExpectBadInput(args + " --resume --out=" + rec, "cannot be read");
+  fs::remove_all(dir);
+}
+
 TEST(PrairieCli, KilledRetroResumesToIdenticalTables) {
   const fs::path whole = TempDir("whole"), killed = TempDir("killed");
   const std::string args = "retro --game=prairie --size=4 --tiers='buffalo<=2' --quiet --out=";

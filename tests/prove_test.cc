@@ -41,6 +41,14 @@ std::vector<Position> Sample(const PrairieGame& game, int count, std::uint64_t s
 // The reference is plain minimax on the 3-wide board and, on the 4-wide one
 // where minimax takes minutes, the alpha-beta solver in WLD mode (another
 // algorithm with its own table; search_test checks it against minimax).
+// A prover's options: table size and node budget, the rest default.
+prove::DfpnOptions SmallOptions(std::uint64_t tt_mb, std::uint64_t max_nodes = 0) {
+  prove::DfpnOptions o;
+  o.tt_mb = tt_mb;
+  o.max_nodes = max_nodes;
+  return o;
+}
+
 TEST(Dfpn, ProvesTheWinnerOfAnIndependentSolverOnThreeAndFourWideBoards) {
   for (int w : {3, 4}) {
     const PrairieGame game = Make(w);
@@ -50,7 +58,7 @@ TEST(Dfpn, ProvesTheWinnerOfAnIndependentSolverOnThreeAndFourWideBoards) {
     options.tt_mb = 16;
     options.pv = false;
     search::Solver<PrairieGame> solver(game, options);
-    prove::DfpnProver<PrairieGame> prover(game, prove::DfpnOptions{64, 0, 0, 0.25, 0});
+    prove::DfpnProver<PrairieGame> prover(game, SmallOptions(64));
     for (const Position& p : Sample(game, w == 3 ? 150 : 60, w)) {
       const int v = w == 3 ? minimax.Value(p) : solver.Solve(p).value;
       const prove::Proof proof = prover.Prove(p);
@@ -64,7 +72,7 @@ TEST(Dfpn, ProvesTheStartsOfVariants) {
   for (const char* variant : {"standard", "extra2", "handicap1"}) {
     const PrairieGame game = Make(3, variant);
     testing::WldMinimax<PrairieGame> minimax(game);
-    prove::DfpnProver<PrairieGame> prover(game, prove::DfpnOptions{64, 0, 0, 0.25, 0});
+    prove::DfpnProver<PrairieGame> prover(game, SmallOptions(64));
     const int v = minimax.Value(game.start());
     EXPECT_EQ(prover.Prove(game.start()), v > 0 ? prove::Proof::kWin : prove::Proof::kLoss)
         << variant;
@@ -74,7 +82,7 @@ TEST(Dfpn, ProvesTheStartsOfVariants) {
 
 TEST(Dfpn, StopsAtTheNodeBudgetWithUnknown) {
   const PrairieGame game = Make(7);
-  prove::DfpnProver<PrairieGame> prover(game, prove::DfpnOptions{16, 3000, 0, 0.25, 0});
+  prove::DfpnProver<PrairieGame> prover(game, SmallOptions(16, 3000));
   EXPECT_EQ(prover.Prove(game.start()), prove::Proof::kUnknown);
   EXPECT_TRUE(prover.stats().stopped);
   EXPECT_GT(prover.stats().root_pn, 0u);

@@ -1,7 +1,11 @@
 // tav prove: proves or disproves "the side to move wins" by proof-number
 // search (prove/dfpn.h), probing endgame tables (--db) at the leaves.
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -12,19 +16,47 @@
 #include "cli/game_registry.h"
 #include "cli/retro_flags.h"
 #include "cli/tables_attach.h"
+#include "core/atomic_file.h"
+#include "core/interrupt.h"
 #include "core/provenance.h"
 #include "core/record_header.h"
 #include "core/setup.h"
 #include "prove/bounded.h"
 #include "prove/dfpn.h"
+#include "prove/table_file.h"
+#include "retro/manifest.h"
 
 ABSL_FLAG(std::int64_t, max_nodes, 0, "prove: stop after this many nodes (0 = no limit)");
 ABSL_FLAG(int, within, 0,
           "prove: instead of df-pn, bound each side's shortest forced win: iterative deepening "
           "up to this many plies (0 = df-pn)");
 
+ABSL_FLAG(double, checkpoint_s, 60,
+          "prove --out: seconds between saves of the table (each at least 20 times the last "
+          "save's time after it)");
+
 namespace tav::cli {
 namespace {
+
+// The fields that say which proof a record or table belongs to.
+template <class G>
+nlohmann::json IdentityOf(const G& game, const typename G::Position& pos) {
+  nlohmann::json j = RecordHeader(game, "proof");
+  j.erase("schema");
+  j.erase("kind");
+  j["position"] = game.position_string(pos);
+  return j;
+}
+
+// The same for a table file (prove/table_file.h).
+template <class G>
+nlohmann::json TableIdentityOf(const G& game, const typename G::Position& pos) {
+  nlohmann::json j = IdentityOf(game, pos);
+  j["kind"] = "dfpn_table";
+  return j;
+}
+
+std::string TablePath(const std::string& out) { return out + ".table"; }
 
 // --within: for each side, the largest d it provably cannot force a win in,
 // or its shortest forced win; half the time budget each.
@@ -94,6 +126,242 @@ absl::Status Bounds(const G& game, const typename G::Position& pos, int within, 
   return absl::OkStatus();
 }
 
+// --out and --resume for df-pn: where a proof keeps its record (kind proof,
+// status running/stopped/finished) and, beside it in OUT.table, the table it
+// resumes from. Returns the record of the run to continue (null for a fresh
+// one). Refused: --resume without --out or without the file, an existing
+// file without --resume, a record of another game or position, --within
+// with --out (bounded searches are short and keep nothing).
+template <class G>
+absl::StatusOr<nlohmann::json> PreviousProof(const G& game, const typename G::Position& pos,
+                                             const std::string& out, const std::string& db) {
+  const bool resume = absl::GetFlag(FLAGS_resume);
+  if (out.empty()) {
+    if (resume) return absl::InvalidArgumentError("--resume needs --out (the proof record)");
+    return nlohmann::json();
+  }
+  if (absl::GetFlag(FLAGS_within) > 0) {
+    return absl::InvalidArgumentError("--out and --resume keep df-pn proofs, not --within bounds");
+  }
+  std::vector<std::string> inputs;
+  if (!db.empty()) inputs.push_back(retro::ManifestPath(db));
+  if (absl::Status s = CheckOutputFile(out, inputs); !s.ok()) return s;
+  if (absl::Status s = CheckOutputFile(TablePath(out), inputs); !s.ok()) return s;
+  const bool exists = std::filesystem::exists(out);
+  if (!resume) {
+    if (!exists) return nlohmann::json();
+    return absl::AlreadyExistsError(
+        absl::StrCat("--out=", out, " exists: --resume to continue that proof, or another --out"));
+  }
+  if (!exists) {
+    return absl::NotFoundError(
+        absl::StrCat("nothing to resume: --out=", out, " does not exist; run without --resume"));
+  }
+  absl::StatusOr<std::string> text = ReadWholeFile(out);
+  if (!text.ok()) return text.status();
+  nlohmann::json record = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (!record.is_object() || record.value("kind", "") != "proof" ||
+      record.value("method", "") != "df-pn") {
+    return absl::DataLossError(absl::StrCat("--out=", out, " is not a tav prove df-pn record"));
+  }
+  const nlohmann::json expected = IdentityOf(game, pos);
+  for (const auto& [key, value] : expected.items()) {
+    if (record.value(key, nlohmann::json()) != value) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--out=", out, " records another proof: its ", key, " is ",
+                       record.value(key, nlohmann::json()).dump(), ", this run's ", value.dump()));
+    }
+  }
+  return record;
+}
+
+// The proof record (data/README.md, kind proof): this session's search
+// added to the sessions before it (`previous`, null for none).
+template <class G, class Prover>
+nlohmann::json ProofRecord(const G& game, const typename G::Position& pos, const Prover& prover,
+                           prove::Proof proof, std::string_view status, double seconds,
+                           const std::vector<std::string>& line, const nlohmann::json& previous) {
+  const prove::DfpnStats& st = prover.stats();
+  auto before = [&](const char* key) -> double {
+    return previous.is_object() ? previous.value(key, 0.0) : 0.0;
+  };
+  const auto nodes = static_cast<std::uint64_t>(before("nodes")) + st.nodes;
+  const double total_seconds = before("seconds") + seconds;
+  std::uint32_t pn = st.root_pn, dn = st.root_dn;
+  if (status == "running") {  // mid-search: the root's numbers as last stored
+    if (auto numbers = prover.Numbers(pos)) std::tie(pn, dn) = *numbers;
+  }
+  const int side = game.side_to_move(pos);
+  const int r = proof == prove::Proof::kWin ? 1 : proof == prove::Proof::kLoss ? -1 : 0;
+  const char* first = r == 0 ? "unknown" : ((r > 0) == (side == 0) ? "win" : "loss");
+  const std::string db = absl::GetFlag(FLAGS_db);
+  nlohmann::json j = RecordHeader(game, "proof");
+  j.update({{"position", game.position_string(pos)},
+            {"moves", absl::GetFlag(FLAGS_moves)},
+            {"side_to_move", side},
+            {"result", prove::ProofName(proof)},
+            {"result_first_player", first},
+            {"proof_line", line},
+            {"method", "df-pn"},
+            {"status", status},
+            {"sessions", static_cast<int>(before("sessions")) + 1},
+            {"nodes", nodes},
+            {"expansions", static_cast<std::uint64_t>(before("expansions")) + st.expansions},
+            {"seconds", total_seconds},
+            {"nps", total_seconds > 0 ? nodes / total_seconds : 0.0},
+            {"root_pn", pn},
+            {"root_dn", dn},
+            {"max_depth", std::max<int>(static_cast<int>(before("max_depth")), st.max_depth)},
+            {"stopped_by_budget", status == "stopped"},
+            {"max_seconds", absl::GetFlag(FLAGS_budget_s)},
+            {"max_nodes", absl::GetFlag(FLAGS_max_nodes)},
+            {"probes", st.probes},
+            {"probe_hits", st.probe_hits},
+            {"tt_mb", absl::GetFlag(FLAGS_tt_mb)},
+            {"tt_hits", st.tt_hits},
+            {"db", db.empty() ? nlohmann::json() : nlohmann::json(db)},
+            {"provenance", Provenance()}});
+  if constexpr (retro::kHasTables<G>) {
+    if (game.tables()) {
+      j["db_selection"] = game.tables()->manifest().selection;
+      j["db_encoding"] = std::string(retro::EncodingName(game.tables()->manifest().encoding));
+      j["table_probes"] = game.tables()->probes();
+      j["table_hits"] = game.tables()->hits();
+    }
+  }
+  return j;
+}
+
+// The table file beside the record (TablePath) of the proof to continue,
+// checked (checksum, same game and position) and put back into `prover`.
+template <class G, class Prover>
+absl::Status RestoreTable(const G& game, const typename G::Position& pos, const std::string& out,
+                          Prover& prover) {
+  absl::StatusOr<std::string> bytes = ReadWholeFile(TablePath(out));
+  if (!bytes.ok()) {
+    return absl::DataLossError(absl::StrCat("--resume: the table beside --out=", out,
+                                            " cannot be read: ", bytes.status().message()));
+  }
+  absl::StatusOr<prove::DfpnTableFile> file = prove::ParseDfpnTable(*bytes, TablePath(out));
+  if (!file.ok()) return file.status();
+  const nlohmann::json identity = TableIdentityOf(game, pos);
+  for (const auto& [key, value] : identity.items()) {
+    if (file->header.value(key, nlohmann::json()) != value) {
+      return absl::DataLossError(absl::StrCat(TablePath(out), " belongs to another proof (", key,
+                                              " differs from --out's record)"));
+    }
+  }
+  prove::RestoreDfpnTable(*file, prover);
+  return absl::OkStatus();
+}
+
+// The text report of a df-pn run (`j`: its record).
+template <class G, class Prover>
+void PrintProof(const G& game, const typename G::Position& pos, const Prover& prover,
+                prove::Proof proof, const std::vector<std::string>& line, const nlohmann::json& j,
+                const std::string& out) {
+  const prove::DfpnStats& st = prover.stats();
+  const int side = game.side_to_move(pos);
+  std::printf("position: %s\n", game.position_string(pos).c_str());
+  std::printf("result: %s for the side to move (%s)\n", prove::ProofName(proof),
+              side == 0 ? "first player" : "second player");
+  if (!line.empty()) std::printf("proof line: %s\n", absl::StrJoin(line, " ").c_str());
+  std::printf("%llu nodes in %.1f s (%.0f k/s); root pn %u dn %u%s\n",
+              static_cast<unsigned long long>(st.nodes), st.seconds,
+              st.seconds > 0 ? st.nodes / st.seconds / 1e3 : 0.0, st.root_pn, st.root_dn,
+              st.stopped
+                  ? (InterruptGuard::Requested() ? "; interrupted" : "; stopped by the budget")
+                  : "");
+  if (j["sessions"].get<int>() > 1) {
+    std::printf("over %d sessions: %llu nodes in %.1f s\n", j["sessions"].get<int>(),
+                j["nodes"].get<unsigned long long>(), j["seconds"].get<double>());
+  }
+  if (!out.empty() && j["status"] == "stopped") {
+    std::printf("saved in %s (and its table %s): continue with the same flags and --resume\n",
+                out.c_str(), TablePath(out).c_str());
+  }
+}
+
+// df-pn from `pos`; with --out, a checkpoint (record and table) every
+// --checkpoint-s (spaced to keep saving under about 5% of the run), at the
+// start and at the end; an interrupt (SIGINT/SIGTERM) stops at the next
+// node and saves.
+template <class G>
+absl::Status Dfpn(const G& game, const typename G::Position& pos, int tt_mb, double max_seconds,
+                  std::int64_t max_nodes, const std::string& out, const nlohmann::json& previous) {
+  prove::DfpnOptions options;
+  options.tt_mb = static_cast<std::uint64_t>(tt_mb);
+  options.max_seconds = max_seconds;
+  options.max_nodes = static_cast<std::uint64_t>(max_nodes);
+  options.progress_seconds = absl::GetFlag(FLAGS_json) ? 0 : 30;
+  prove::DfpnProver<G> prover(game, options);
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  std::optional<InterruptGuard> guard;
+  absl::Status save_error;
+  const double interval = absl::GetFlag(FLAGS_checkpoint_s);
+  double next_save = interval;
+  auto save = [&](prove::Proof proof, std::string_view status,
+                  const std::vector<std::string>& line) -> absl::Status {
+    const std::string table = prove::SerializeDfpnTable(TableIdentityOf(game, pos), prover);
+    if (absl::Status s = WriteFileAtomically(TablePath(out), table); !s.ok()) return s;
+    const nlohmann::json record =
+        ProofRecord(game, pos, prover, proof, status, elapsed(), line, previous);
+    return WriteFileAtomically(out, record.dump(2) + "\n");
+  };
+  if (!out.empty()) {
+    if (previous.is_object()) {
+      if (absl::Status s = RestoreTable(game, pos, out, prover); !s.ok()) return s;
+    }
+    guard.emplace(
+        "\ntav prove: interrupted; saving the table to resume from (interrupt again to stop at "
+        "once: the last checkpoint is kept)\n");
+    options.interrupted = [&] { return InterruptGuard::Requested() || !save_error.ok(); };
+    options.checkpoint_seconds = std::min(interval, 5.0);
+    options.checkpoint = [&] {
+      if (elapsed() < next_save || !save_error.ok()) return;
+      const double t0 = elapsed();
+      save_error = save(prove::Proof::kUnknown, "running", {});
+      next_save = elapsed() + std::max(interval, 20 * (elapsed() - t0));
+    };
+    prover.set_options(options);
+    // A fresh run's files exist from its start: a second run with this --out
+    // is refused at once, and a kill before the first save leaves a run that
+    // resumes from nothing rather than no run at all.
+    if (!previous.is_object()) {
+      if (absl::Status s = save(prove::Proof::kUnknown, "running", {}); !s.ok()) return s;
+    }
+  }
+  const prove::Proof proof = prover.Prove(pos);
+  if (!save_error.ok()) return save_error;
+  std::vector<std::string> line;
+  if (proof != prove::Proof::kUnknown) {
+    auto p = pos;
+    for (const auto& m : prover.ProofLine(pos, 200)) {
+      line.push_back(game.move_string(p, m));
+      game.play(p, m);
+    }
+  }
+  const std::string_view status = proof == prove::Proof::kUnknown ? "stopped" : "finished";
+  if constexpr (retro::kHasTables<G>) {
+    if (game.tables()) {
+      if (absl::Status s = game.tables()->error(); !s.ok()) return s;
+    }
+  }
+  if (!out.empty()) {
+    if (absl::Status s = save(proof, status, line); !s.ok()) return s;
+  }
+  const nlohmann::json j = ProofRecord(game, pos, prover, proof, status, elapsed(), line, previous);
+  if (absl::GetFlag(FLAGS_json)) {
+    std::printf("%s\n", j.dump().c_str());
+    return absl::OkStatus();
+  }
+  PrintProof(game, pos, prover, proof, line, j, out);
+  return absl::OkStatus();
+}
+
 absl::Status RunProve(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("prove takes no positional arguments");
   absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
@@ -104,78 +372,23 @@ absl::Status RunProve(const std::vector<std::string>& args) {
   const double max_seconds = absl::GetFlag(FLAGS_budget_s);
   const std::int64_t max_nodes = absl::GetFlag(FLAGS_max_nodes);
   const std::string db = absl::GetFlag(FLAGS_db);
+  const std::string out = absl::GetFlag(FLAGS_out);
+  if (const double c = absl::GetFlag(FLAGS_checkpoint_s); !(c > 0 && c <= 1e6)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--checkpoint-s=", c, " is not in (0, 10^6] seconds"));
+  }
+  if (FlagGiven("checkpoint-s") && out.empty()) {
+    return absl::InvalidArgumentError("--checkpoint-s needs --out (where the table is saved)");
+  }
   // --db wraps the game (retro::WithTables): probe_result answers from the tables too.
   auto prove_game = [&](const auto& game) -> absl::Status {
-    using G = std::decay_t<decltype(game)>;
     auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
     if (!pos.ok()) return pos.status();
+    absl::StatusOr<nlohmann::json> previous = PreviousProof(game, *pos, out, db);
+    if (!previous.ok()) return previous.status();
     const int within = absl::GetFlag(FLAGS_within);  // 0..200: ParseFlags
     if (within > 0) return Bounds(game, *pos, within, tt_mb, max_seconds, db);
-    prove::DfpnOptions options;
-    options.tt_mb = static_cast<std::uint64_t>(tt_mb);
-    options.max_seconds = max_seconds;
-    options.max_nodes = static_cast<std::uint64_t>(max_nodes);
-    options.progress_seconds = absl::GetFlag(FLAGS_json) ? 0 : 30;
-    prove::DfpnProver<G> prover(game, options);
-    const prove::Proof proof = prover.Prove(*pos);
-    const prove::DfpnStats& st = prover.stats();
-    std::vector<std::string> line;
-    if (proof != prove::Proof::kUnknown) {
-      auto p = *pos;
-      for (const auto& m : prover.ProofLine(*pos, 200)) {
-        line.push_back(game.move_string(p, m));
-        game.play(p, m);
-      }
-    }
-    const int side = game.side_to_move(*pos);
-    const int r = proof == prove::Proof::kWin ? 1 : proof == prove::Proof::kLoss ? -1 : 0;
-    const char* first = r == 0 ? "unknown" : ((r > 0) == (side == 0) ? "win" : "loss");
-    nlohmann::json j = RecordHeader(game, "proof");
-    j.update({{"position", game.position_string(*pos)},
-              {"moves", absl::GetFlag(FLAGS_moves)},
-              {"side_to_move", side},
-              {"result", prove::ProofName(proof)},
-              {"result_first_player", first},
-              {"proof_line", line},
-              {"method", "df-pn"},
-              {"nodes", st.nodes},
-              {"expansions", st.expansions},
-              {"seconds", st.seconds},
-              {"nps", st.seconds > 0 ? st.nodes / st.seconds : 0.0},
-              {"root_pn", st.root_pn},
-              {"root_dn", st.root_dn},
-              {"max_depth", st.max_depth},
-              {"stopped_by_budget", st.stopped},
-              {"max_seconds", max_seconds},
-              {"max_nodes", max_nodes},
-              {"probes", st.probes},
-              {"probe_hits", st.probe_hits},
-              {"tt_mb", tt_mb},
-              {"tt_hits", st.tt_hits},
-              {"db", db.empty() ? nlohmann::json() : nlohmann::json(db)},
-              {"provenance", Provenance()}});
-    if constexpr (retro::kHasTables<G>) {
-      if (game.tables()) {
-        j["db_selection"] = game.tables()->manifest().selection;
-        j["db_encoding"] = std::string(retro::EncodingName(game.tables()->manifest().encoding));
-        j["table_probes"] = game.tables()->probes();
-        j["table_hits"] = game.tables()->hits();
-        if (absl::Status s = game.tables()->error(); !s.ok()) return s;
-      }
-    }
-    if (absl::GetFlag(FLAGS_json)) {
-      std::printf("%s\n", j.dump().c_str());
-    } else {
-      std::printf("position: %s\n", game.position_string(*pos).c_str());
-      std::printf("result: %s for the side to move (%s)\n", prove::ProofName(proof),
-                  side == 0 ? "first player" : "second player");
-      if (!line.empty()) std::printf("proof line: %s\n", absl::StrJoin(line, " ").c_str());
-      std::printf("%llu nodes in %.1f s (%.0f k/s); root pn %u dn %u%s\n",
-                  static_cast<unsigned long long>(st.nodes), st.seconds,
-                  st.seconds > 0 ? st.nodes / st.seconds / 1e3 : 0.0, st.root_pn, st.root_dn,
-                  st.stopped ? "; stopped by the budget" : "");
-    }
-    return absl::OkStatus();
+    return Dfpn(game, *pos, tt_mb, max_seconds, max_nodes, out, *previous);
   };
   return WithGame(*spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;
@@ -193,7 +406,7 @@ absl::Status RunProve(const std::vector<std::string>& args) {
 Command ProveCommand() {
   std::vector<std::string_view> flags = kGameFlags;
   for (std::string_view f : {"moves", "position", "db", "memory-mb", "tt-mb", "budget-s",
-                             "max-nodes", "within", "json"}) {
+                             "max-nodes", "within", "json", "out", "resume", "checkpoint-s"}) {
     flags.push_back(f);
   }
   return {"prove", "prove who wins (win/loss only) by proof-number search",
@@ -201,9 +414,14 @@ Command ProveCommand() {
           "side to move wins or loses, without the distance. With --db=DIR, positions\n"
           "in those endgame tables are leaves. --budget-s (seconds) / --max-nodes bound the\n"
           "run; an unfinished proof reports the root's proof and disproof numbers.\n"
+          "With --out=FILE the proof record is kept in FILE and the table in FILE.table,\n"
+          "saved every --checkpoint-s seconds, at the end and on an interrupt (Ctrl-C); a run\n"
+          "stopped by the budget, an interrupt or a kill continues with the same flags and\n"
+          "--resume, from every proof and disproof number it had saved.\n"
           "Example:\n"
           "  tav prove --game=prairie --size=5\n"
           "  tav prove --game=prairie --variant=extra4 --db=db/p11b1 --budget-s=600 --json\n"
+          "  tav prove --game=prairie --size=8 --out=w8.json --budget-s=3600   (then --resume)\n"
           "With --within=D it bounds instead: for each side, the largest d such that it\n"
           "cannot force a win within d plies (iterative deepening), or its shortest win:\n"
           "  tav prove --game=prairie --within=25 --budget-s=3600",

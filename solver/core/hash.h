@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <string_view>
 
 namespace tav {
 
@@ -23,6 +25,21 @@ constexpr std::uint64_t Mix64(std::uint64_t x) {
 // Combines words into one key; order matters (HashWords(a, b) != HashWords(b, a)).
 constexpr std::uint64_t HashCombine(std::uint64_t seed, std::uint64_t word) {
   return Mix64(seed ^ (word + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)));
+}
+
+// A 64-bit checksum of a file's bytes (Mix64 over 8-byte words): tables and
+// checkpoints record it to detect damage, not tampering.
+inline std::uint64_t Checksum64(std::string_view bytes) {
+  std::uint64_t h = 0x243f6a8885a308d3ULL ^ bytes.size();
+  std::size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, bytes.data() + i, 8);
+    h = Mix64(h ^ w) + 0x9e3779b97f4a7c15ULL;
+  }
+  std::uint64_t tail = 0;
+  std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
+  return Mix64(h ^ tail ^ (bytes.size() - i));
 }
 
 // SplitMix64: tiny, fast, statistically good, and reproducible across

@@ -445,7 +445,9 @@ struct Exploration {
     LogSyncer syncer(log);
     ProgressMeter meter(opts.label, frontier.size(), frontier.size() - todo.size(),
                         opts.progress && !todo.empty());
-    InterruptGuard guard;
+    InterruptGuard guard(
+        "\ntav explore: interrupted; finishing the positions in flight (interrupt again to stop "
+        "at once; finished results are kept either way)\n");
     std::mutex mu;  // std::mutex: TSan sees it (Debian's Abseil is not instrumented)
     absl::Status error;
     std::atomic<bool> stop{false};

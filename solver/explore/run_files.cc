@@ -1,8 +1,5 @@
 #include "explore/run_files.h"
 
-#include <signal.h>
-#include <unistd.h>
-
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
@@ -156,42 +153,5 @@ absl::Status LogSyncer::Finish() {
 }
 
 std::string KeyHex(std::uint64_t key) { return absl::StrFormat("%016x", key); }
-
-// ---- Interruption --------------------------------------------------------------
-
-namespace {
-
-std::atomic<int> g_interrupts{0};
-struct sigaction g_old_int, g_old_term;
-
-void OnSignal(int sig) {
-  if (g_interrupts.fetch_add(1) == 0) {
-    static const char kMessage[] =
-        "\ntav explore: interrupted; finishing the positions in flight (interrupt again to stop "
-        "at once; finished results are kept either way)\n";
-    [[maybe_unused]] ssize_t n = ::write(2, kMessage, sizeof kMessage - 1);
-  } else {
-    ::signal(sig, SIG_DFL);
-    ::raise(sig);
-  }
-}
-
-}  // namespace
-
-InterruptGuard::InterruptGuard() {
-  g_interrupts = 0;
-  struct sigaction sa = {};
-  sa.sa_handler = OnSignal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &g_old_int);
-  sigaction(SIGTERM, &sa, &g_old_term);
-}
-
-InterruptGuard::~InterruptGuard() {
-  sigaction(SIGINT, &g_old_int, nullptr);
-  sigaction(SIGTERM, &g_old_term, nullptr);
-}
-
-bool InterruptGuard::Requested() { return g_interrupts.load(std::memory_order_relaxed) > 0; }
 
 }  // namespace tav::explore

@@ -37,6 +37,7 @@
 #include "core/atomic_file.h"
 #include "core/dir_lock.h"
 #include "core/game.h"
+#include "core/interrupt.h"
 #include "explore/work_unit.h"
 #include "nlohmann/json.hpp"
 
@@ -115,17 +116,5 @@ class LogSyncer {
 
 // 16 lower-case hex digits.
 std::string KeyHex(std::uint64_t key);
-
-// SIGINT/SIGTERM while a run is solving: the first one asks the run to stop
-// after the positions in flight (their results are kept), a second one kills
-// the process at once (nothing finished is lost either way).
-class InterruptGuard {
- public:
-  InterruptGuard();
-  ~InterruptGuard();
-  InterruptGuard(const InterruptGuard&) = delete;
-  InterruptGuard& operator=(const InterruptGuard&) = delete;
-  static bool Requested();
-};
 
 }  // namespace tav::explore

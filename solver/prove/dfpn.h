@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -54,6 +55,14 @@ struct DfpnOptions {
   double max_seconds = 0;       // 0 = no limit
   double epsilon = 0.25;
   double progress_seconds = 0;  // > 0: a progress line on stderr this often
+  // Optional: asked every 1024 nodes whether to stop (an interrupt); a
+  // stopped proof is kStopped like a budget that ran out.
+  std::function<bool()> interrupted;
+  // Optional: called from inside the search every checkpoint_seconds (and
+  // never concurrently with a change to the table), so the caller can save
+  // the table (ForEachEntry) for a run killed later to resume from.
+  std::function<void()> checkpoint;
+  double checkpoint_seconds = 0;
 };
 
 struct DfpnStats {
@@ -64,7 +73,14 @@ struct DfpnStats {
   double seconds = 0;
   std::uint32_t root_pn = 1, root_dn = 1;
   int max_depth = 0;
-  bool stopped = false;  // a budget ran out
+  bool stopped = false;  // a budget ran out or the run was interrupted
+};
+
+// One stored position of the table, as a checkpoint keeps it.
+struct DfpnEntry {
+  std::uint64_t key = 0;
+  std::uint32_t pn = 0, dn = 0;
+  std::uint64_t work = 0;  // nodes spent below (proven entries: + 2^40)
 };
 
 template <Game G>
@@ -84,6 +100,7 @@ class DfpnProver {
     start_ = std::chrono::steady_clock::now();
     stats_ = DfpnStats{};
     stop_ = false;
+    next_checkpoint_ = options_.checkpoint_seconds;
     std::uint32_t pn = 1, dn = 1;
     if (!Known(root, pn, dn)) {
       Mid(root, game_.hash(root), kInf, kInf, 0, pn, dn);
@@ -98,6 +115,24 @@ class DfpnProver {
   }
 
   const DfpnStats& stats() const { return stats_; }
+  // Budgets and callbacks for the next Prove (the table keeps its size).
+  void set_options(const DfpnOptions& options) { options_ = options; }
+
+  // The table's stored entries, for a checkpoint (prove/table_file.h).
+  template <class F>
+  void ForEachEntry(F&& f) const {
+    for (const Bucket& b : table_) {
+      for (const Entry& e : b.e) {
+        if (e.work) f(DfpnEntry{e.key, e.pn, e.dn, e.work});
+      }
+    }
+  }
+  // Puts an entry of a checkpoint back (before Prove): a resumed proof
+  // starts from every number the interrupted one had stored. A table of
+  // another size takes them too (the same replacement rule decides).
+  void Restore(const DfpnEntry& e) {
+    Insert(e.key, e.pn, e.dn, std::max<std::uint64_t>(e.work, 1));
+  }
   std::uint64_t tt_entries() const { return table_.size() * kWays; }
 
   // (pn, dn) of a position from the table, if stored.
@@ -174,6 +209,11 @@ class DfpnProver {
     ++stats_.tt_stores;
     // Proven results are worth more than any amount of unfinished work.
     if (pn == 0 || dn == 0) work += std::uint64_t{1} << 40;
+    Insert(key, pn, dn, work);
+  }
+  // Into the key's bucket: its own entry or an empty one, else over the
+  // entry with the least work.
+  void Insert(std::uint64_t key, std::uint32_t pn, std::uint32_t dn, std::uint64_t work) {
     Bucket& b = table_[key & mask_];
     Entry* victim = &b.e[0];
     for (Entry& e : b.e) {
@@ -227,6 +267,11 @@ class DfpnProver {
     if (options_.max_nodes && stats_.nodes >= options_.max_nodes) stop_ = true;
     const double t = Elapsed();
     if (options_.max_seconds > 0 && t >= options_.max_seconds) stop_ = true;
+    if (options_.interrupted && options_.interrupted()) stop_ = true;
+    if (options_.checkpoint && options_.checkpoint_seconds > 0 && t >= next_checkpoint_) {
+      options_.checkpoint();
+      next_checkpoint_ = Elapsed() + options_.checkpoint_seconds;
+    }
     if (options_.progress_seconds > 0 && t >= next_progress_) {
       next_progress_ = t + options_.progress_seconds;
       std::uint64_t used = 0;
@@ -315,6 +360,7 @@ class DfpnProver {
   bool stop_ = false;
   std::chrono::steady_clock::time_point start_;
   double next_progress_ = 0;
+  double next_checkpoint_ = 0;
 };
 
 }  // namespace tav::prove

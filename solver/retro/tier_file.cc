@@ -80,19 +80,6 @@ absl::StatusOr<TierHeader> ParseHeader(const std::string& path, std::string_view
 
 }  // namespace
 
-std::uint64_t Checksum64(std::string_view bytes) {
-  std::uint64_t h = 0x243f6a8885a308d3ULL ^ bytes.size();
-  size_t i = 0;
-  for (; i + 8 <= bytes.size(); i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, bytes.data() + i, 8);
-    h = Mix64(h ^ w) + 0x9e3779b97f4a7c15ULL;
-  }
-  std::uint64_t tail = 0;
-  std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
-  return Mix64(h ^ tail ^ (bytes.size() - i));
-}
-
 std::string SerializeTierFile(TierHeader header, std::string_view payload) {
   header.payload_bytes = payload.size();
   header.checksum = Checksum64(payload);

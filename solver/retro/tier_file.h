@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "core/hash.h"
 #include "nlohmann/json.hpp"
 #include "retro/value_code.h"
 
@@ -38,9 +39,6 @@ struct TierHeader {
   std::uint64_t checksum = 0;
   nlohmann::json stats;  // per-tier statistics; null if none
 };
-
-// A 64-bit checksum of the payload (Mix64 over 8-byte words).
-std::uint64_t Checksum64(std::string_view bytes);
 
 // The file's bytes: magic line, header (payload_bytes and checksum filled in
 // from `payload`), payload.

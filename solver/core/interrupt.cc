@@ -1,0 +1,44 @@
+#include "core/interrupt.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+
+namespace tav {
+namespace {
+
+std::atomic<int> g_interrupts{0};
+const char* g_message = "";
+struct sigaction g_old_int, g_old_term;
+
+void OnSignal(int sig) {
+  if (g_interrupts.fetch_add(1) == 0) {
+    [[maybe_unused]] ssize_t n = ::write(2, g_message, std::strlen(g_message));
+  } else {
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+  }
+}
+
+}  // namespace
+
+InterruptGuard::InterruptGuard(const char* message) {
+  g_interrupts = 0;
+  g_message = message;
+  struct sigaction sa = {};
+  sa.sa_handler = OnSignal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &g_old_int);
+  sigaction(SIGTERM, &sa, &g_old_term);
+}
+
+InterruptGuard::~InterruptGuard() {
+  sigaction(SIGINT, &g_old_int, nullptr);
+  sigaction(SIGTERM, &g_old_term, nullptr);
+}
+
+bool InterruptGuard::Requested() { return g_interrupts.load(std::memory_order_relaxed) > 0; }
+
+}  // namespace tav
