@@ -55,8 +55,8 @@ struct DfpnOptions {
   double max_seconds = 0;       // 0 = no limit
   double epsilon = 0.25;
   double progress_seconds = 0;  // > 0: a progress line on stderr this often
-  // Optional: asked every 1024 nodes whether to stop (an interrupt); a
-  // stopped proof is kStopped like a budget that ran out.
+  // Optional: asked every 1024 nodes whether to stop (an interrupt); the
+  // proof then ends kUnknown with stats().stopped, as when a budget runs out.
   std::function<bool()> interrupted;
   // Optional: called from inside the search every checkpoint_seconds (and
   // never concurrently with a change to the table), so the caller can save
@@ -101,6 +101,7 @@ class DfpnProver {
     stats_ = DfpnStats{};
     stop_ = false;
     next_checkpoint_ = options_.checkpoint_seconds;
+    next_progress_ = options_.progress_seconds;  // the first line after one period
     std::uint32_t pn = 1, dn = 1;
     if (!Known(root, pn, dn)) {
       Mid(root, game_.hash(root), kInf, kInf, 0, pn, dn);
