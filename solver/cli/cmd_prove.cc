@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -187,10 +186,6 @@ nlohmann::json ProofRecord(const G& game, const typename G::Position& pos, const
   };
   const auto nodes = static_cast<std::uint64_t>(before("nodes")) + st.nodes;
   const double total_seconds = before("seconds") + seconds;
-  std::uint32_t pn = st.root_pn, dn = st.root_dn;
-  if (status == "running") {  // mid-search: the root's numbers as last stored
-    if (auto numbers = prover.Numbers(pos)) std::tie(pn, dn) = *numbers;
-  }
   const int side = game.side_to_move(pos);
   const int r = proof == prove::Proof::kWin ? 1 : proof == prove::Proof::kLoss ? -1 : 0;
   const char* first = r == 0 ? "unknown" : ((r > 0) == (side == 0) ? "win" : "loss");
@@ -209,8 +204,8 @@ nlohmann::json ProofRecord(const G& game, const typename G::Position& pos, const
             {"expansions", static_cast<std::uint64_t>(before("expansions")) + st.expansions},
             {"seconds", total_seconds},
             {"nps", total_seconds > 0 ? nodes / total_seconds : 0.0},
-            {"root_pn", pn},
-            {"root_dn", dn},
+            {"root_pn", st.root_pn},
+            {"root_dn", st.root_dn},
             {"max_depth", std::max<int>(static_cast<int>(before("max_depth")), st.max_depth)},
             {"stopped_by_budget", status == "stopped"},
             {"max_seconds", absl::GetFlag(FLAGS_budget_s)},

@@ -71,7 +71,7 @@ struct DfpnStats {
   std::uint64_t probes = 0, probe_hits = 0;
   std::uint64_t tt_hits = 0, tt_stores = 0;
   double seconds = 0;
-  std::uint32_t root_pn = 1, root_dn = 1;
+  std::uint32_t root_pn = 1, root_dn = 1;  // kept current during the search
   int max_depth = 0;
   bool stopped = false;  // a budget ran out or the run was interrupted
 };
@@ -334,6 +334,10 @@ class DfpnProver {
         } else if (c.dn < second) {
           second = c.dn;
         }
+      }
+      if (depth == 0) {  // the root's numbers as they stand, for checkpoints mid-search
+        stats_.root_pn = pn;
+        stats_.root_dn = dn;
       }
       if (pn >= tp || dn >= td || pn == 0 || dn == 0 || stop_) break;
       Child& c = kids[best];
