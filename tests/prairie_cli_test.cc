@@ -346,6 +346,9 @@ TEST(PrairieCli, ProveInSessionsAndAfterKillResumesFromItsTable) {
   EXPECT_EQ(saved["status"], "finished");
   EXPECT_EQ(saved["result"], one["result"]);
   EXPECT_FALSE(saved["proof_line"].empty());
+  // A proven loss: every root move loses (W = 5 has five buffalo moves).
+  ASSERT_EQ(saved["root_moves"].size(), 5u);
+  for (const auto& m : saved["root_moves"]) EXPECT_EQ(m["result"], "loses") << m;
   ExpectBadInput(args + " --out=" + rec, "--resume to continue");
 
   // kill -9 of a longer proof after its first checkpoints, then --resume.

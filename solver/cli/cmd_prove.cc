@@ -174,6 +174,30 @@ absl::StatusOr<nlohmann::json> PreviousProof(const G& game, const typename G::Po
   return record;
 }
 
+// Each root move with its child's numbers in the table (the child's mover's)
+// and what that means for the root's mover: how far a long proof has come (a
+// loss is proven when every move "loses", a win by one move that "wins").
+template <class G, class Prover>
+nlohmann::json RootMoves(const G& game, const typename G::Position& pos, const Prover& prover) {
+  nlohmann::json moves = nlohmann::json::array();
+  typename G::MoveList list;
+  game.generate_moves(pos, list);
+  for (const auto& m : list) {
+    auto child = pos;
+    game.play(child, m);
+    nlohmann::json j = {{"move", game.move_string(pos, m)}};
+    if (const auto numbers = prover.Numbers(child)) {
+      const auto [pn, dn] = *numbers;  // for the child's mover: dn = 0, it loses
+      j.update({{"pn", pn}, {"dn", dn}});
+      j["result"] = dn == 0 ? "wins" : pn == 0 ? "loses" : "open";  // for the root's mover
+    } else {
+      j["result"] = "not in the table";
+    }
+    moves.push_back(j);
+  }
+  return moves;
+}
+
 // The proof record (data/README.md, kind proof): this session's search
 // added to the sessions before it (`previous`, null for none).
 template <class G, class Prover>
@@ -206,6 +230,7 @@ nlohmann::json ProofRecord(const G& game, const typename G::Position& pos, const
             {"nps", total_seconds > 0 ? nodes / total_seconds : 0.0},
             {"root_pn", st.root_pn},
             {"root_dn", st.root_dn},
+            {"root_moves", RootMoves(game, pos, prover)},
             {"max_depth", std::max<int>(static_cast<int>(before("max_depth")), st.max_depth)},
             {"stopped_by_budget", status == "stopped"},
             {"max_seconds", absl::GetFlag(FLAGS_budget_s)},
