@@ -57,6 +57,15 @@ nlohmann::json TableIdentityOf(const G& game, const typename G::Position& pos) {
 
 std::string TablePath(const std::string& out) { return out + ".table"; }
 
+// The first key of `expected` whose value `actual` does not have, if any.
+std::optional<std::string> FirstDifference(const nlohmann::json& expected,
+                                           const nlohmann::json& actual) {
+  for (const auto& [key, value] : expected.items()) {
+    if (actual.value(key, nlohmann::json()) != value) return key;
+  }
+  return std::nullopt;
+}
+
 // --within: for each side, the largest d it provably cannot force a win in,
 // or its shortest forced win; half the time budget each.
 template <class G>
@@ -164,12 +173,10 @@ absl::StatusOr<nlohmann::json> PreviousProof(const G& game, const typename G::Po
     return absl::DataLossError(absl::StrCat("--out=", out, " is not a tav prove df-pn record"));
   }
   const nlohmann::json expected = IdentityOf(game, pos);
-  for (const auto& [key, value] : expected.items()) {
-    if (record.value(key, nlohmann::json()) != value) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--out=", out, " records another proof: its ", key, " is ",
-                       record.value(key, nlohmann::json()).dump(), ", this run's ", value.dump()));
-    }
+  if (const std::optional<std::string> key = FirstDifference(expected, record)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--out=", out, " records another proof: its ", *key, " is ",
+        record.value(*key, nlohmann::json()).dump(), ", this run's ", expected[*key].dump()));
   }
   return record;
 }
@@ -264,12 +271,10 @@ absl::Status RestoreTable(const G& game, const typename G::Position& pos, const 
   }
   absl::StatusOr<prove::DfpnTableFile> file = prove::ParseDfpnTable(*bytes, TablePath(out));
   if (!file.ok()) return file.status();
-  const nlohmann::json identity = TableIdentityOf(game, pos);
-  for (const auto& [key, value] : identity.items()) {
-    if (file->header.value(key, nlohmann::json()) != value) {
-      return absl::DataLossError(absl::StrCat(TablePath(out), " belongs to another proof (", key,
-                                              " differs from --out's record)"));
-    }
+  if (const std::optional<std::string> key =
+          FirstDifference(TableIdentityOf(game, pos), file->header)) {
+    return absl::DataLossError(absl::StrCat(TablePath(out), " belongs to another proof (", *key,
+                                            " differs from --out's record)"));
   }
   prove::RestoreDfpnTable(*file, prover);
   return absl::OkStatus();
@@ -323,13 +328,16 @@ absl::Status Dfpn(const G& game, const typename G::Position& pos, int tt_mb, dou
   absl::Status save_error;
   const double interval = absl::GetFlag(FLAGS_checkpoint_s);
   double next_save = interval;
-  auto save = [&](prove::Proof proof, std::string_view status,
-                  const std::vector<std::string>& line) -> absl::Status {
+  auto record = [&](prove::Proof proof, std::string_view status,
+                    const std::vector<std::string>& line) {
+    return ProofRecord(game, pos, prover, proof, status, elapsed(), line, previous);
+  };
+  // The table first: a kill between the two writes leaves a table newer
+  // than the record, which resumes all the same.
+  auto save = [&](const nlohmann::json& j) -> absl::Status {
     const std::string table = prove::SerializeDfpnTable(TableIdentityOf(game, pos), prover);
     if (absl::Status s = WriteFileAtomically(TablePath(out), table); !s.ok()) return s;
-    const nlohmann::json record =
-        ProofRecord(game, pos, prover, proof, status, elapsed(), line, previous);
-    return WriteFileAtomically(out, record.dump(2) + "\n");
+    return WriteFileAtomically(out, j.dump(2) + "\n");
   };
   if (!out.empty()) {
     if (previous.is_object()) {
@@ -343,7 +351,7 @@ absl::Status Dfpn(const G& game, const typename G::Position& pos, int tt_mb, dou
     options.checkpoint = [&] {
       if (elapsed() < next_save || !save_error.ok()) return;
       const double t0 = elapsed();
-      save_error = save(prove::Proof::kUnknown, "running", {});
+      save_error = save(record(prove::Proof::kUnknown, "running", {}));
       next_save = elapsed() + std::max(interval, 20 * (elapsed() - t0));
     };
     prover.set_options(options);
@@ -351,7 +359,7 @@ absl::Status Dfpn(const G& game, const typename G::Position& pos, int tt_mb, dou
     // is refused at once, and a kill before the first save leaves a run that
     // resumes from nothing rather than no run at all.
     if (!previous.is_object()) {
-      if (absl::Status s = save(prove::Proof::kUnknown, "running", {}); !s.ok()) return s;
+      if (absl::Status s = save(record(prove::Proof::kUnknown, "running", {})); !s.ok()) return s;
     }
   }
   const prove::Proof proof = prover.Prove(pos);
@@ -370,10 +378,10 @@ absl::Status Dfpn(const G& game, const typename G::Position& pos, int tt_mb, dou
       if (absl::Status s = game.tables()->error(); !s.ok()) return s;
     }
   }
+  const nlohmann::json j = record(proof, status, line);
   if (!out.empty()) {
-    if (absl::Status s = save(proof, status, line); !s.ok()) return s;
+    if (absl::Status s = save(j); !s.ok()) return s;
   }
-  const nlohmann::json j = ProofRecord(game, pos, prover, proof, status, elapsed(), line, previous);
   if (absl::GetFlag(FLAGS_json)) {
     std::printf("%s\n", j.dump().c_str());
     return absl::OkStatus();

@@ -70,6 +70,7 @@
 #include "book/book.h"
 #include "core/atomic_file.h"
 #include "core/game.h"
+#include "core/interrupt.h"
 #include "core/move_mapping.h"
 #include "core/natural_order.h"
 #include "core/proven_value.h"

@@ -1,6 +1,5 @@
 #include "explore/run_files.h"
 
-#include <atomic>
 #include <cstdio>
 #include <filesystem>
 

@@ -37,7 +37,6 @@
 #include "core/atomic_file.h"
 #include "core/dir_lock.h"
 #include "core/game.h"
-#include "core/interrupt.h"
 #include "explore/work_unit.h"
 #include "nlohmann/json.hpp"
 

@@ -19,7 +19,6 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "core/hash.h"
 #include "nlohmann/json.hpp"
 #include "retro/value_code.h"
 
