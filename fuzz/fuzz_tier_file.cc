@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/strings/str_format.h"
+#include "core/hash.h"
 #include "fuzz_util.h"
 #include "retro/tier_file.h"
 
@@ -22,7 +23,7 @@ std::string FixChecksum(std::string bytes) {
   const std::size_t at = bytes.find(key, nl1);
   if (at == std::string::npos || at + key.size() + 16 > nl2) return bytes;
   const std::string sum =
-      absl::StrFormat("%016x", tav::retro::Checksum64(std::string_view(bytes).substr(nl2 + 1)));
+      absl::StrFormat("%016x", tav::Checksum64(std::string_view(bytes).substr(nl2 + 1)));
   bytes.replace(at + key.size(), 16, sum);
   return bytes;
 }
