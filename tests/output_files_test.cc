@@ -160,6 +160,15 @@ TEST_F(OutputFiles, AtomicWriteReplacesTheWholeFileAndLeavesNoTemporary) {
   EXPECT_EQ(files, 4);
 }
 
+TEST_F(OutputFiles, AtomicWriteOfPartsWritesThemInOrderAsOneFile) {
+  Write(Path("f"), "old contents, longer than the new");
+  const std::string big(100000, 'p');
+  ASSERT_TRUE(WriteFileAtomically(Path("f"), {"header\n", "", big, "end"}).ok());
+  EXPECT_EQ(Read(Path("f")), "header\n" + big + "end");
+  ASSERT_TRUE(WriteFileAtomically(Path("g"), {}, Durability::kUnsynced).ok());
+  EXPECT_EQ(Read(Path("g")), "");
+}
+
 TEST_F(OutputFiles, AtomicWriteToAnUnwritablePathIsFailedPreconditionNamingIt) {
   Write(Path("file"), "x");
   fs::create_directories(Path("dir"));

@@ -72,11 +72,20 @@ absl::Status PathError(int error, std::string_view what, const std::string& path
 
 absl::Status WriteFileAtomically(const std::string& path, std::string_view contents,
                                  Durability durability) {
+  return WriteFileAtomically(path, {contents}, durability);
+}
+
+absl::Status WriteFileAtomically(const std::string& path,
+                                 std::initializer_list<std::string_view> parts,
+                                 Durability durability) {
   const bool sync = durability == Durability::kSynced;
   const std::string tmp = TemporaryName(path);
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) return PathError(errno, "cannot write", path);
-  absl::Status status = WriteAll(fd, contents, path);
+  absl::Status status;
+  for (const std::string_view part : parts) {
+    if (status.ok()) status = WriteAll(fd, part, path);
+  }
   if (status.ok() && sync && ::fsync(fd) != 0) status = PathError(errno, "cannot sync", path);
   if (::close(fd) != 0 && status.ok()) status = PathError(errno, "cannot write", path);
   if (status.ok() && std::rename(tmp.c_str(), path.c_str()) != 0) {

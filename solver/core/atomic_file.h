@@ -28,6 +28,7 @@
 #pragma once
 
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,11 @@ enum class Durability { kSynced, kUnsynced };
 // Replaces `path` with `contents` atomically (see the header). Errors name
 // `path`, not the temporary file.
 absl::Status WriteFileAtomically(const std::string& path, std::string_view contents,
+                                 Durability durability = Durability::kSynced);
+// The same with the file's contents given as consecutive parts (a header and
+// a big payload need not be copied into one buffer first).
+absl::Status WriteFileAtomically(const std::string& path,
+                                 std::initializer_list<std::string_view> parts,
                                  Durability durability = Durability::kSynced);
 
 // Removes the temporary files WriteFileAtomically leaves when killed between

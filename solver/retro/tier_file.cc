@@ -78,20 +78,29 @@ absl::StatusOr<TierHeader> ParseHeader(const std::string& path, std::string_view
   return h;
 }
 
+// The magic and header lines in front of `payload` (payload_bytes and
+// checksum filled in from it).
+std::string HeaderLines(TierHeader header, std::string_view payload) {
+  header.payload_bytes = payload.size();
+  header.checksum = Checksum64(payload);
+  return absl::StrCat(MagicLine(), "\n", HeaderJson(header).dump(), "\n");
+}
+
 }  // namespace
 
 std::string SerializeTierFile(TierHeader header, std::string_view payload) {
-  header.payload_bytes = payload.size();
-  header.checksum = Checksum64(payload);
-  std::string contents = absl::StrCat(MagicLine(), "\n", HeaderJson(header).dump(), "\n");
+  std::string contents = HeaderLines(std::move(header), payload);
   contents.append(payload.data(), payload.size());
   return contents;
 }
 
 absl::Status WriteTierFile(const std::string& path, TierHeader header, std::string_view payload,
                            bool durable) {
-  const std::string contents = SerializeTierFile(std::move(header), payload);
-  return WriteFileAtomically(path, contents, durable ? Durability::kSynced : Durability::kUnsynced);
+  // Written from the caller's payload: no copy of a tier (up to gigabytes)
+  // behind the header.
+  const std::string lines = HeaderLines(std::move(header), payload);
+  return WriteFileAtomically(path, {lines, payload},
+                             durable ? Durability::kSynced : Durability::kUnsynced);
 }
 
 absl::StatusOr<TierFile> ReadTierFile(const std::string& path) {
