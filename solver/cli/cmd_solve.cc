@@ -75,8 +75,8 @@ absl::StatusOr<search::SolveOptions> SolveOptionsFromFlags() {
 // The evaluation that orders an exact solve's moves (the presearch's and sort
 // searches' evaluate(); never the value): --eval where given; else, for
 // Othello, "default" (the learned evaluation where this build has weights for
-// the board: on 8x8 it cuts FFO #40-#49 from 2.57 G nodes and 107 s to
-// 1.81 G and 79 s on one thread); else none (the game's own evaluate()).
+// the board: on 8x8 it cuts FFO #40-#49 from 2.57 G nodes and 107 CPU s to
+// 1.68 G and 72-78 s on one thread); else none (the game's own evaluate()).
 template <class G>
 std::string SolveEvalName() {
   if (FlagGiven("eval")) return absl::GetFlag(FLAGS_eval);
