@@ -90,7 +90,8 @@ TEST(EvalCli, TextOutputNamesTheValueAndTheEvaluation) {
 }
 
 TEST(EvalCli, BadInputIsOneErrorLineAndExitStatus2) {
-  ExpectBadInput("eval --game=othello --eval=weights.json", "--game=othello has no features");
+  ExpectBadInput("eval --game=othello --eval=weights.json", "no such weights file");
+  ExpectBadInput("eval --game=prairie --eval=weights.json", "--game=prairie has no features");
   ExpectBadInput("eval --game=othello --eval=", "bad --eval=''");
   ExpectBadInput("eval --game=cathedral --eval=weights.json", "no such weights file");
   ExpectBadInput("eval --game=prairie", "--game=prairie has no static evaluation");

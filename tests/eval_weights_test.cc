@@ -13,6 +13,7 @@
 #include "eval/evaluation.h"
 #include "eval/linear_model.h"
 #include "games/cathedral/cathedral.h"
+#include "games/prairie/prairie.h"
 #include "games/reversi/reversi.h"
 
 namespace tav::eval {
@@ -212,29 +213,42 @@ TEST(EvalWeights, WeightsForAnotherGameBoardOrVariantDoNotResolve) {
   renamed.feature_names[3] = "something_else";
   const std::string names = Write("names.json", SavedText(renamed));
   EXPECT_FALSE(ResolveModel(six, names).ok());
-  // A game without features takes only handmade.
+  // Othello has features of its own: a Cathedral file is not for it.
   const auto reversi = *reversi::Othello::Create(GameSpec{"othello", "", 6, ""});
-  EXPECT_NE(ResolveModel(reversi, path).status().message().find("has no features"),
+  EXPECT_NE(ResolveModel(reversi, path)
+                .status()
+                .message()
+                .find("weights for game 'cathedral', not 'othello'"),
             std::string::npos);
   EXPECT_TRUE(ResolveModel(reversi, kHandmade).ok());
-  EXPECT_EQ(*ResolveModel(reversi, kDefault), nullptr);
+  EXPECT_EQ(*ResolveModel(reversi, kDefault), nullptr);  // no weights built in for 6x6
+  // A game without features takes no weights file.
+  const auto prairie = *prairie::PrairieGame::Create(GameSpec{"prairie", "", 6, ""});
+  EXPECT_NE(ResolveModel(prairie, path).status().message().find("has no features"),
+            std::string::npos);
   for (const std::string& p : {path, other, names}) std::filesystem::remove(p);
 }
 
 TEST(EvalWeights, EveryBuiltInFileIsValidAndFitsItsBoard) {
   ASSERT_FALSE(BuiltInWeightsTexts().empty());
-  for (std::string_view text : BuiltInWeightsTexts()) {
-    const absl::StatusOr<LinearModel> m = ParseModel(text, "built-in");
-    ASSERT_TRUE(m.ok()) << m.status();
-    ASSERT_EQ(m->game, "cathedral");
-    const int size = std::stoi(m->board);
-    const Cathedral game = MakeCathedral(size, m->variant);
-    EXPECT_TRUE(CheckModelFits(*m, game).ok()) << m->board;
-    EXPECT_TRUE(BuiltInModel("cathedral", m->variant, m->board, m->options).ok());
-    // default and learned name it; handmade does not.
+  // default and learned name a built-in model; handmade does not.
+  auto check = [](const auto& game, const LinearModel& m) {
+    EXPECT_TRUE(CheckModelFits(m, game).ok()) << m.game << " " << m.board;
+    EXPECT_TRUE(BuiltInModel(m.game, m.variant, m.board, m.options).ok());
     EXPECT_NE(*ResolveModel(game, kDefault), nullptr);
     EXPECT_EQ(ResolvedEvalName(game, kDefault), "learned");
     EXPECT_EQ(*ResolveModel(game, kHandmade), nullptr);
+  };
+  for (std::string_view text : BuiltInWeightsTexts()) {
+    const absl::StatusOr<LinearModel> m = ParseModel(text, "built-in");
+    ASSERT_TRUE(m.ok()) << m.status();
+    const int size = std::stoi(m->board);
+    if (m->game == "othello") {
+      check(*reversi::Othello::Create(GameSpec{"othello", m->variant, size, ""}), *m);
+    } else {
+      ASSERT_EQ(m->game, "cathedral");
+      check(MakeCathedral(size, m->variant), *m);
+    }
   }
 }
 

@@ -76,8 +76,9 @@ TEST(LearnCli, ADamagedWeightsFileIsOneErrorLine) {
   ExpectBadInput("eval --game=cathedral --size=5 --eval=" + cut, "is not JSON");
   ExpectBadInput("eval --game=cathedral --size=5 --eval=" + Temp("missing.json"),
                  "no such weights file");
-  ExpectBadInput("eval --game=othello --eval=" + good, "--game=othello has no features");
-  ExpectBadInput("learn --game=othello --out=" + Temp("o.json"), "has no features");
+  ExpectBadInput("eval --game=othello --eval=" + good, "weights for game 'cathedral'");
+  ExpectBadInput("eval --game=prairie --eval=" + good, "--game=prairie has no features");
+  ExpectBadInput("learn --game=prairie --out=" + Temp("o.json"), "has no features");
   ExpectBadInput("learn --game=cathedral --size=5", "needs --out");
   ExpectBadInput("learn --game=cathedral --size=5 --games=0 --out=" + Temp("z.json"), "--games");
   for (const std::string& p : {good, bad, cut}) std::filesystem::remove(p);

@@ -101,6 +101,10 @@
 //       shallow search with evaluate() (order_score only breaking ties)
 //       rather than by order_score alone; a tuning hint for games whose
 //       evaluate() knows more than their order_score(). [never]
+//   int learned_sort_search_remaining() const;
+//       The same with a learned evaluation (eval/evaluation.h), which may
+//       make sort searches pay where the handmade one did not (Othello).
+//       [sort_search_remaining()]
 //   Move transform_move(const Position&, Move, int symmetry) const;
 //       The image of a move under a symmetry. [moves are mapped by comparing
 //       children]

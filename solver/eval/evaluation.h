@@ -98,6 +98,17 @@ class Evaluated : public G {
     }
   }
 
+  // Where the exact solver orders children by a shallow search with this
+  // evaluation (core/game.h): the game's learned_sort_search_remaining()
+  // where it has one, else its sort_search_remaining().
+  int sort_search_remaining() const requires HasSortSearchHint<G> {
+    if constexpr (requires(const G& g) { g.learned_sort_search_remaining(); }) {
+      return G::learned_sort_search_remaining();
+    } else {
+      return G::sort_search_remaining();
+    }
+  }
+
   const G& base() const { return *this; }
   const LinearModel& model() const { return *model_; }
 
