@@ -73,14 +73,16 @@ absl::StatusOr<search::SolveOptions> SolveOptionsFromFlags() {
 }
 
 // The evaluation that orders an exact solve's moves (the presearch's and sort
-// searches' evaluate(); never the value): --eval where given; else, for
-// Othello, "default" (the learned evaluation where this build has weights for
-// the board: on 8x8 it cuts FFO #40-#49 from 2.57 G nodes and 107 CPU s to
-// 1.68 G and 72-78 s on one thread); else none (the game's own evaluate()).
+// searches' evaluate(); never the value): --eval where given; else "default"
+// (the learned evaluation where this build has weights for the board) for a
+// game that asks for it (kSolveOrderedByLearnedEvaluation, core/game.h); else
+// none (the game's own evaluate()).
 template <class G>
 std::string SolveEvalName() {
   if (FlagGiven("eval")) return absl::GetFlag(FLAGS_eval);
-  if constexpr (G::kName == "othello") return std::string(eval::kDefault);
+  if constexpr (requires { G::kSolveOrderedByLearnedEvaluation; }) {
+    if constexpr (G::kSolveOrderedByLearnedEvaluation) return std::string(eval::kDefault);
+  }
   return "";
 }
 
@@ -479,8 +481,8 @@ Command SolveCommand() {
           "often the tables were probed; a missing or damaged table file is an error.\n"
           "--eval names the evaluation of the presearch and sort searches that order the\n"
           "moves (never the value): handmade, learned, default or a weights FILE; without\n"
-          "--eval, default for Othello (learned where weights for the board are built in:\n"
-          "8x8), else the game's handmade evaluate().\n"
+          "--eval, default for Othello and Desdemona (learned where weights for the board\n"
+          "are built in: Othello 8x8), else the game's handmade evaluate().\n"
           "Examples:\n"
           "  tav solve --game=othello --size=6 --moves='c2 b2'\n"
           "  tav solve --suite=data/ffo/ffo-40-49.txt --threads=2\n"

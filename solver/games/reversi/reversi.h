@@ -190,6 +190,9 @@ class ReversiGame {
   // with the presearch alone, 1.68 G and 78 s with sort searches from 18
   // (1.81 G, 79 s from 20; 1.63 G, 84 s from 16; 2.57 G, 107 s handmade).
   int learned_sort_search_remaining() const { return kNeutrals ? 14 : 18; }
+  // `tav solve` orders by the built-in learned evaluation where the board has
+  // one (Othello 8x8: the figures above).
+  static constexpr bool kSolveOrderedByLearnedEvaluation = true;
 
   // ---- Features of a learned evaluation (features.cc; eval/linear_model.h) ----
   // Mobility, potential mobility, frontier, corners, X- and C-squares next to
