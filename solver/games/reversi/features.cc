@@ -169,10 +169,7 @@ std::optional<std::pair<int, int>> ReversiGame<kNeutrals>::features(const Positi
   out[kOddRegions] = static_cast<float>(odd_regions);
   out[kNeutral] = static_cast<float>(PopCount(p.neutral));
   out[kEmpties] = static_cast<float>(empties);
-  // value_bounds() from the stable stones just counted.
-  const int squares = n_ * n_;
-  if (kNeutrals && misere_) return std::pair{2 * stable[1] - squares, squares - 2 * stable[0]};
-  return std::pair{2 * stable[0] - squares, squares - 2 * stable[1]};
+  return BoundsFromStable(stable[0], stable[1]);  // value_bounds() from the counts above
 }
 
 template const std::vector<std::string>& ReversiGame<false>::FeatureNames();

@@ -170,8 +170,13 @@ class ReversiGame {
   std::pair<int, int> value_bounds(const Position& p) const {
     const u64 outside = ~mask_;
     const FullLines full = ComputeFullLines(p.player | p.opponent | p.neutral | outside);
-    const int mine = PopCount(StableStonesOf<kNeutrals>(p.player, p.opponent, full, outside));
-    const int theirs = PopCount(StableStonesOf<kNeutrals>(p.opponent, p.player, full, outside));
+    return BoundsFromStable(
+        PopCount(StableStonesOf<kNeutrals>(p.player, p.opponent, full, outside)),
+        PopCount(StableStonesOf<kNeutrals>(p.opponent, p.player, full, outside)));
+  }
+  // value_bounds() from the mover's and the opponent's stable-stone counts
+  // (features() counts them too and hands the bounds back).
+  std::pair<int, int> BoundsFromStable(int mine, int theirs) const {
     const int squares = n_ * n_;
     if (kNeutrals && misere_) return {2 * theirs - squares, squares - 2 * mine};
     return {2 * mine - squares, squares - 2 * theirs};
