@@ -376,6 +376,40 @@ TEST(PrairieCli, ProveInSessionsAndAfterKillResumesFromItsTable) {
     EXPECT_EQ(nlohmann::json::parse(ReadFile(rec6))["status"], "finished");
   }
 
+  // The independent check: the same result through another tree, and the
+  // line replayed and re-solved.
+  const std::string rec_b = (dir / "w5b.json").string();
+  const CliResult second = RunTav(args + " --order=reversed --init=unit --out=" + rec_b);
+  ASSERT_EQ(second.status, 0) << second.err;
+  const nlohmann::json b = nlohmann::json::parse(second.out);
+  EXPECT_EQ(b["result"], one["result"]);
+  EXPECT_EQ(b["order"], "reversed");
+  EXPECT_EQ(b["init"], "unit");
+  EXPECT_NE(b["nodes"], one["nodes"]);
+  for (const std::string& r : {rec, rec_b}) {
+    const CliResult check = RunTav("prove --game=prairie --size=5 --json --check=" + r);
+    ASSERT_EQ(check.status, 0) << check.err;
+    const nlohmann::json c = nlohmann::json::parse(check.out);
+    EXPECT_EQ(c["kind"], "proof_check");
+    EXPECT_TRUE(c["ok"].get<bool>());
+    EXPECT_EQ(c["end"], "over");
+    EXPECT_EQ(c["solved_from"], 0);
+  }
+  ExpectBadInput(args + " --order=reversed --resume --out=" + rec, "another proof");
+  ExpectBadInput(args + " --order=sideways", "--order");
+  ExpectBadInput(args + " --init=zero", "--init");
+  ExpectBadInput("prove --game=prairie --size=6 --check=" + rec, "--check");
+  ExpectBadInput("prove --game=prairie --size=5 --out=x.json --check=" + rec, "cannot go with it");
+  {
+    nlohmann::json wrong = nlohmann::json::parse(ReadFile(rec));
+    wrong["result"] = "win";
+    const std::string f = (dir / "wrong.json").string();
+    std::ofstream(f) << wrong.dump();
+    const CliResult failed = RunTav("prove --game=prairie --size=5 --check=" + f);
+    EXPECT_EQ(failed.status, 1) << failed.err;  // a failed check, not bad input
+    EXPECT_NE(failed.err.find("not the claimed result"), std::string::npos) << failed.err;
+  }
+
   // Bad input: one line, exit 2.
   ExpectBadInput("prove --game=prairie --size=5 --resume", "--resume needs --out");
   ExpectBadInput("prove --game=prairie --size=5 --checkpoint-s=5", "--checkpoint-s needs --out");

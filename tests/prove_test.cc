@@ -9,6 +9,7 @@
 #include "games/prairie/prairie.h"
 #include "prove/bounded.h"
 #include "prove/dfpn.h"
+#include "prove/line_check.h"
 #include "search/search.h"
 #include "wld_minimax.h"
 
@@ -78,6 +79,95 @@ TEST(Dfpn, ProvesTheStartsOfVariants) {
         << variant;
     EXPECT_EQ(prover.stats().stopped, false);
   }
+}
+
+TEST(Dfpn, ReversedOrderAndUnitLeavesProveTheSameWinnersThroughAnotherTree) {
+  const PrairieGame game = Make(4);
+  prove::DfpnOptions second = SmallOptions(64);
+  second.order = prove::ChildOrder::kReversed;
+  second.init = prove::LeafInit::kUnit;
+  prove::DfpnProver<PrairieGame> first_prover(game, SmallOptions(64));
+  prove::DfpnProver<PrairieGame> second_prover(game, second);
+  bool other_tree = false;
+  for (const Position& p : Sample(game, 40, 7)) {
+    const prove::Proof a = first_prover.Prove(p), b = second_prover.Prove(p);
+    ASSERT_NE(a, prove::Proof::kUnknown);
+    EXPECT_EQ(a, b) << game.position_string(p);
+    other_tree |= first_prover.stats().nodes != second_prover.stats().nodes;
+  }
+  EXPECT_TRUE(other_tree);  // the settings change the search, not only its name
+}
+
+// The proof line of a df-pn proof, as text.
+std::vector<std::string> LineOf(const PrairieGame& game, const prove::DfpnProver<PrairieGame>& pr,
+                                Position p) {
+  std::vector<std::string> line;
+  for (const auto& m : pr.ProofLine(p, 200)) {
+    line.push_back(game.move_string(p, m));
+    game.play(p, m);
+  }
+  return line;
+}
+
+TEST(ProofLine, AProvenLineReplaysAndTheExactSolverAgreesAlongIt) {
+  const PrairieGame game = Make(5);
+  prove::DfpnProver<PrairieGame> prover(game, SmallOptions(64));
+  const prove::Proof proof = prover.Prove(game.start());
+  ASSERT_EQ(proof, prove::Proof::kLoss);  // W = 5: the buffalo lose (retrograde tables)
+  const std::vector<std::string> line = LineOf(game, prover, game.start());
+  ASSERT_FALSE(line.empty());
+  const prove::LineCheck c = prove::CheckProofLine(game, game.start(), line, -1, 10'000'000);
+  EXPECT_TRUE(c.ok()) << c.error;
+  EXPECT_EQ(c.plies, static_cast<int>(line.size()));
+  EXPECT_EQ(c.end, "over");
+  EXPECT_EQ(c.solved_from, 0);
+  // Without a budget the solver is not asked; with a tiny one it stops early.
+  EXPECT_EQ(prove::CheckProofLine(game, game.start(), line, -1, 0).solved_from, -1);
+}
+
+TEST(ProofLine, WrongClaimsIllegalMovesAndShortLinesAreCaught) {
+  const PrairieGame game = Make(5);
+  prove::DfpnProver<PrairieGame> prover(game, SmallOptions(64));
+  ASSERT_EQ(prover.Prove(game.start()), prove::Proof::kLoss);
+  std::vector<std::string> line = LineOf(game, prover, game.start());
+  // The claim flipped: the end contradicts it.
+  EXPECT_NE(prove::CheckProofLine(game, game.start(), line, +1, 0).error.find("not the claimed"),
+            std::string::npos);
+  // A line cut short ends in a position the game does not decide.
+  std::vector<std::string> cut(line.begin(), line.end() - 1);
+  EXPECT_NE(prove::CheckProofLine(game, game.start(), cut, -1, 0).error.find("does not decide"),
+            std::string::npos);
+  // An illegal move.
+  std::vector<std::string> bad = line;
+  bad[0] = "a7-a5";
+  const prove::LineCheck c = prove::CheckProofLine(game, game.start(), bad, -1, 0);
+  EXPECT_EQ(c.plies, 0);
+  EXPECT_NE(c.error.find("move 1"), std::string::npos) << c.error;
+}
+
+TEST(ProofLine, TheExactSolverCatchesALineWhereTheLoserBlundered) {
+  // A false claim with a consistent-looking line: "the buffalo win W = 5",
+  // shown by a random game the buffalo happen to win. Replay and the end
+  // agree; only the exact solver, going back along the line, refutes it.
+  const PrairieGame game = Make(5);
+  SplitMix64 rng(3);
+  for (int attempt = 0; attempt < 100000; ++attempt) {
+    Position p = game.start();
+    std::vector<std::string> line;
+    PrairieGame::MoveList moves;
+    for (game.generate_moves(p, moves); moves.size() > 0; game.generate_moves(p, moves)) {
+      const auto m = moves[rng.Below(moves.size())];
+      line.push_back(game.move_string(p, m));
+      game.play(p, m);
+    }
+    std::string how;
+    if (prove::KnownResult(game, p, &how) != (game.side_to_move(p) == 0 ? 1 : -1)) continue;
+    const prove::LineCheck c = prove::CheckProofLine(game, game.start(), line, +1, 10'000'000);
+    EXPECT_FALSE(c.ok());
+    EXPECT_NE(c.error.find("exact solver"), std::string::npos) << c.error;
+    return;
+  }
+  FAIL() << "no random game won by the buffalo";
 }
 
 TEST(Dfpn, StopsAtTheNodeBudgetWithUnknown) {

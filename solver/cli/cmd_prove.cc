@@ -22,6 +22,7 @@
 #include "core/setup.h"
 #include "prove/bounded.h"
 #include "prove/dfpn.h"
+#include "prove/line_check.h"
 #include "prove/table_file.h"
 #include "retro/manifest.h"
 
@@ -29,6 +30,16 @@ ABSL_FLAG(std::int64_t, max_nodes, 0, "prove: stop after this many nodes (0 = no
 ABSL_FLAG(int, within, 0,
           "prove: instead of df-pn, bound each side's shortest forced win: iterative deepening "
           "up to this many plies (0 = df-pn)");
+
+ABSL_FLAG(std::string, order, "generated",
+          "prove: df-pn's child order, generated or reversed (ties between equally promising "
+          "children go the other way: a second proof through another tree)");
+ABSL_FLAG(std::string, init, "mobility",
+          "prove: new leaves' proof/disproof numbers, mobility (1, moves) or unit (1, 1)");
+ABSL_FLAG(std::string, check, "",
+          "prove: instead of proving, check the proof record FILE: replay its proof line, and "
+          "re-solve the line's positions from the end with the exact solver within --max-nodes "
+          "(default for --check: 10^8)");
 
 ABSL_FLAG(double, checkpoint_s, 60,
           "prove --out: seconds between saves of the table (each at least 20 times the last "
@@ -64,6 +75,25 @@ std::optional<std::string> FirstDifference(const nlohmann::json& expected,
     if (actual.value(key, nlohmann::json()) != value) return key;
   }
   return std::nullopt;
+}
+
+// --order and --init (prove/dfpn.h, "A second opinion").
+absl::StatusOr<prove::DfpnOptions> DfpnSettingsFromFlags() {
+  prove::DfpnOptions o;
+  const std::string order = absl::GetFlag(FLAGS_order), init = absl::GetFlag(FLAGS_init);
+  if (order == "reversed") {
+    o.order = prove::ChildOrder::kReversed;
+  } else if (order != "generated") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --order='", order, "': expected generated or reversed"));
+  }
+  if (init == "unit") {
+    o.init = prove::LeafInit::kUnit;
+  } else if (init != "mobility") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --init='", init, "': expected mobility or unit"));
+  }
+  return o;
 }
 
 // --within: for each side, the largest d it provably cannot force a win in,
@@ -172,11 +202,17 @@ absl::StatusOr<nlohmann::json> PreviousProof(const G& game, const typename G::Po
       record.value("method", "") != "df-pn") {
     return absl::DataLossError(absl::StrCat("--out=", out, " is not a tav prove df-pn record"));
   }
-  const nlohmann::json expected = IdentityOf(game, pos);
-  if (const std::optional<std::string> key = FirstDifference(expected, record)) {
+  nlohmann::json expected = IdentityOf(game, pos);
+  // Records from before --order and --init were searched with the defaults.
+  expected["order"] = absl::GetFlag(FLAGS_order);
+  expected["init"] = absl::GetFlag(FLAGS_init);
+  nlohmann::json recorded = record;
+  if (!recorded.contains("order")) recorded["order"] = "generated";
+  if (!recorded.contains("init")) recorded["init"] = "mobility";
+  if (const std::optional<std::string> key = FirstDifference(expected, recorded)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--out=", out, " records another proof: its ", *key, " is ",
-        record.value(*key, nlohmann::json()).dump(), ", this run's ", expected[*key].dump()));
+        recorded.value(*key, nlohmann::json()).dump(), ", this run's ", expected[*key].dump()));
   }
   return record;
 }
@@ -229,6 +265,8 @@ nlohmann::json ProofRecord(const G& game, const typename G::Position& pos, const
             {"result_first_player", first},
             {"proof_line", line},
             {"method", "df-pn"},
+            {"order", prove::ChildOrderName(prover.options().order)},
+            {"init", prove::LeafInitName(prover.options().init)},
             {"status", status},
             {"sessions", static_cast<int>(before("sessions")) + 1},
             {"nodes", nodes},
@@ -314,7 +352,9 @@ void PrintProof(const G& game, const typename G::Position& pos, const Prover& pr
 template <class G>
 absl::Status Dfpn(const G& game, const typename G::Position& pos, int tt_mb, double max_seconds,
                   std::int64_t max_nodes, const std::string& out, const nlohmann::json& previous) {
-  prove::DfpnOptions options;
+  absl::StatusOr<prove::DfpnOptions> settings = DfpnSettingsFromFlags();
+  if (!settings.ok()) return settings.status();
+  prove::DfpnOptions options = *settings;
   options.tt_mb = static_cast<std::uint64_t>(tt_mb);
   options.max_seconds = max_seconds;
   options.max_nodes = static_cast<std::uint64_t>(max_nodes);
@@ -390,6 +430,88 @@ absl::Status Dfpn(const G& game, const typename G::Position& pos, int tt_mb, dou
   return absl::OkStatus();
 }
 
+// The nodes --check gives the exact solver when --max-nodes is not given.
+constexpr std::uint64_t kCheckDefaultNodes = 100'000'000;
+
+// --check=FILE: the record's proof line replayed and its positions re-solved
+// (prove/line_check.h), reported as a record of kind proof_check. A file that
+// is not a finished df-pn proof of this game is bad input (exit 2); a line
+// that does not check out is a failure (exit 1), after its record.
+template <class G>
+absl::Status CheckRecord(const G& game, const std::string& path) {
+  absl::StatusOr<std::string> text = ReadWholeFile(path);
+  if (!text.ok()) return text.status();
+  const nlohmann::json record = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (!record.is_object() || record.value("kind", "") != "proof" ||
+      !record.value("position", nlohmann::json()).is_string() ||
+      !record.value("proof_line", nlohmann::json()).is_array()) {
+    return absl::DataLossError(
+        absl::StrCat("--check=", path, " is not a tav prove record with a position and a line"));
+  }
+  const std::string result = record.value("result", "");
+  if (result != "win" && result != "loss") {
+    return absl::InvalidArgumentError(absl::StrCat("--check=", path, ": its result is '", result,
+                                                   "', and only a finished proof has a line"));
+  }
+  auto pos = game.parse_position(record["position"].get<std::string>());
+  if (!pos.ok()) {
+    return absl::DataLossError(
+        absl::StrCat("--check=", path, ": bad position: ", pos.status().message()));
+  }
+  const nlohmann::json identity = IdentityOf(game, *pos);
+  if (const std::optional<std::string> key = FirstDifference(identity, record)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--check=", path, " records a proof of another game: its ", *key, " is ",
+        record.value(*key, nlohmann::json()).dump(), ", this run's ", identity[*key].dump()));
+  }
+  std::vector<std::string> line;
+  for (const nlohmann::json& m : record["proof_line"]) {
+    if (!m.is_string()) {
+      return absl::DataLossError(
+          absl::StrCat("--check=", path, ": a move of its line is not text"));
+    }
+    line.push_back(m.get<std::string>());
+  }
+  const std::uint64_t max_nodes = FlagGiven("max-nodes")
+                                      ? static_cast<std::uint64_t>(absl::GetFlag(FLAGS_max_nodes))
+                                      : kCheckDefaultNodes;
+  const prove::LineCheck c =
+      prove::CheckProofLine(game, *pos, line, result == "win" ? 1 : -1, max_nodes);
+  const std::string db = absl::GetFlag(FLAGS_db);
+  nlohmann::json j = RecordHeader(game, "proof_check");
+  j.update({{"record", path},
+            {"position", record["position"]},
+            {"result", result},
+            {"checked_method", record.value("method", "")},
+            {"line_plies", line.size()},
+            {"replayed", c.plies},
+            {"end", c.end},
+            {"solved_from", c.solved_from >= 0 ? nlohmann::json(c.solved_from) : nlohmann::json()},
+            {"solver_nodes", c.solver_nodes},
+            {"solver_seconds", c.solver_seconds},
+            {"max_nodes", max_nodes},
+            {"ok", c.ok()},
+            {"error", c.ok() ? nlohmann::json() : nlohmann::json(c.error)},
+            {"db", db.empty() ? nlohmann::json() : nlohmann::json(db)},
+            {"provenance", Provenance()}});
+  if (absl::GetFlag(FLAGS_json)) {
+    std::printf("%s\n", j.dump().c_str());
+  } else {
+    std::printf("record: %s (%s for the side to move)\n", path.c_str(), result.c_str());
+    std::printf("line: %d of %zu moves replayed, ends %s\n", c.plies, line.size(),
+                c.end == "over"    ? "with the game over"
+                : c.end == "probe" ? "in the tables"
+                                   : "open");
+    if (c.solved_from >= 0) {
+      std::printf("exact solver: agrees from move %d of the line to its end (%llu nodes, %.1f s)\n",
+                  c.solved_from, static_cast<unsigned long long>(c.solver_nodes), c.solver_seconds);
+    }
+    std::printf("%s\n", c.ok() ? "ok" : ("FAIL: " + c.error).c_str());
+  }
+  if (!c.ok()) return absl::InternalError(absl::StrCat("--check=", path, ": ", c.error));
+  return absl::OkStatus();
+}
+
 absl::Status RunProve(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("prove takes no positional arguments");
   absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
@@ -408,8 +530,22 @@ absl::Status RunProve(const std::vector<std::string>& args) {
   if (FlagGiven("checkpoint-s") && out.empty()) {
     return absl::InvalidArgumentError("--checkpoint-s needs --out (where the table is saved)");
   }
+  const std::string check = absl::GetFlag(FLAGS_check);
+  if (!check.empty()) {
+    for (std::string_view f : {"out", "resume", "within", "order", "init", "position", "moves"}) {
+      if (FlagGiven(f)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("--check takes the position from the record; --", std::string(f),
+                         " cannot go with it"));
+      }
+    }
+  }
+  if (absl::StatusOr<prove::DfpnOptions> settings = DfpnSettingsFromFlags(); !settings.ok()) {
+    return settings.status();
+  }
   // --db wraps the game (retro::WithTables): probe_result answers from the tables too.
   auto prove_game = [&](const auto& game) -> absl::Status {
+    if (!check.empty()) return CheckRecord(game, check);
     auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
     if (!pos.ok()) return pos.status();
     absl::StatusOr<nlohmann::json> previous = PreviousProof(game, *pos, out, db);
@@ -433,8 +569,9 @@ absl::Status RunProve(const std::vector<std::string>& args) {
 
 Command ProveCommand() {
   std::vector<std::string_view> flags = kGameFlags;
-  for (std::string_view f : {"moves", "position", "db", "memory-mb", "tt-mb", "budget-s",
-                             "max-nodes", "within", "json", "out", "resume", "checkpoint-s"}) {
+  for (std::string_view f :
+       {"moves", "position", "db", "memory-mb", "tt-mb", "budget-s", "max-nodes", "within", "json",
+        "out", "resume", "checkpoint-s", "order", "init", "check"}) {
     flags.push_back(f);
   }
   return {"prove", "prove who wins (win/loss only) by proof-number search",
@@ -452,7 +589,12 @@ Command ProveCommand() {
           "  tav prove --game=prairie --size=8 --out=w8.json --budget-s=3600   (then --resume)\n"
           "With --within=D it bounds instead: for each side, the largest d such that it\n"
           "cannot force a win within d plies (iterative deepening), or its shortest win:\n"
-          "  tav prove --game=prairie --within=25 --budget-s=3600",
+          "  tav prove --game=prairie --within=25 --budget-s=3600\n"
+          "An independent check of a finished proof: prove it again with other settings\n"
+          "(--order=reversed --init=unit: another tree), and replay its line with --check,\n"
+          "which re-solves the line's positions from the end by alpha-beta:\n"
+          "  tav prove --game=prairie --size=7 --order=reversed --init=unit --out=w7b.json\n"
+          "  tav prove --game=prairie --size=7 --check=w7.json --json",
           flags, RunProve};
 }
 

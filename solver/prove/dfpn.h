@@ -12,6 +12,15 @@
 // initialisation: a mover with few moves is easy to disprove). Child
 // thresholds use Pawlewicz's 1+epsilon trick to limit re-expansions.
 //
+// A second opinion. The proof a run finds depends on two choices that do not
+// affect its soundness: the order children are kept in (the most proving
+// child is the first of those with the least number, so the order breaks
+// every tie) and the new leaves' numbers. DfpnOptions::order = kReversed and
+// init = kUnit (every new leaf (1, 1), plain df-pn) make the search grow
+// another tree, through other positions in another order: a proof found
+// both ways has been found twice, by searches that share only the rules
+// (and the table code) -- the independent re-proof of a result.
+//
 // The games solved here are acyclic (Prairie: every move lowers
 // remaining()), so there is no graph-history interaction to handle.
 //
@@ -49,8 +58,19 @@ inline const char* ProofName(Proof p) {
   return p == Proof::kWin ? "win" : p == Proof::kLoss ? "loss" : "unknown";
 }
 
+// The child order and the leaves' initial numbers (see "A second opinion").
+enum class ChildOrder { kGenerated, kReversed };
+enum class LeafInit { kMobility, kUnit };
+
+inline const char* ChildOrderName(ChildOrder o) {
+  return o == ChildOrder::kReversed ? "reversed" : "generated";
+}
+inline const char* LeafInitName(LeafInit i) { return i == LeafInit::kUnit ? "unit" : "mobility"; }
+
 struct DfpnOptions {
   std::uint64_t tt_mb = 1024;
+  ChildOrder order = ChildOrder::kGenerated;
+  LeafInit init = LeafInit::kMobility;
   std::uint64_t max_nodes = 0;  // 0 = no limit
   double max_seconds = 0;       // 0 = no limit
   double epsilon = 0.25;
@@ -118,6 +138,7 @@ class DfpnProver {
   const DfpnStats& stats() const { return stats_; }
   // Budgets and callbacks for the next Prove (the table keeps its size).
   void set_options(const DfpnOptions& options) { options_ = options; }
+  const DfpnOptions& options() const { return options_; }
 
   // The table's stored entries, for a checkpoint (prove/table_file.h).
   template <class F>
@@ -232,7 +253,6 @@ class DfpnProver {
 
   // Finished games and probed positions.
   bool KnownConst(const Position& p, std::uint32_t& pn, std::uint32_t& dn) const {
-    typename G::MoveList moves;
     if (game_.is_over(p)) {
       const int v = game_.final_value(p);
       pn = v > 0 ? 0 : kInf;
@@ -299,7 +319,9 @@ class DfpnProver {
     {
       typename G::MoveList moves;
       game_.generate_moves(pos, moves);
-      for (const Move& m : moves) {
+      const int n = static_cast<int>(moves.size());
+      for (int k = 0; k < n; ++k) {
+        const Move& m = moves[options_.order == ChildOrder::kReversed ? n - 1 - k : k];
         Child c;
         c.pos = pos;
         game_.play(c.pos, m);
@@ -312,7 +334,9 @@ class DfpnProver {
             c.dn = e->dn;
           } else {
             c.pn = 1;
-            c.dn = static_cast<std::uint32_t>(std::max(1, CountMoves(game_, c.pos)));
+            c.dn = options_.init == LeafInit::kUnit
+                       ? 1
+                       : static_cast<std::uint32_t>(std::max(1, CountMoves(game_, c.pos)));
           }
         }
         kids.push_back(c);
