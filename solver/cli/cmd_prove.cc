@@ -375,8 +375,12 @@ absl::Status Dfpn(const G& game, const typename G::Position& pos, int tt_mb, dou
   // The table first: a kill between the two writes leaves a table newer
   // than the record, which resumes all the same.
   auto save = [&](const nlohmann::json& j) -> absl::Status {
-    const std::string table = prove::SerializeDfpnTable(TableIdentityOf(game, pos), prover);
-    if (absl::Status s = WriteFileAtomically(TablePath(out), table); !s.ok()) return s;
+    const prove::SerializedDfpnTable table =
+        prove::SerializeDfpnTable(TableIdentityOf(game, pos), prover);
+    if (absl::Status s = WriteFileAtomically(TablePath(out), {table.head, table.payload});
+        !s.ok()) {
+      return s;
+    }
     return WriteFileAtomically(out, j.dump(2) + "\n");
   };
   if (!out.empty()) {

@@ -35,30 +35,36 @@ namespace tav::prove {
 inline constexpr char kTableMagic[] = "tav dfpn table 1";
 inline constexpr std::size_t kTableRecordBytes = 24;
 
-// The file's bytes: `header` (game and position fields; entries,
-// payload_bytes and checksum are filled in here) and every entry of `prover`.
+// A table file in two parts, the magic and JSON header lines (`head`) and
+// the entries (`payload`), written one after the other
+// (WriteFileAtomically's parts form): a full table is gigabytes, and putting
+// the lines in front of it would move all of it.
+struct SerializedDfpnTable {
+  std::string head;
+  std::string payload;
+};
+
+// The file of `header` (game and position fields; entries, payload_bytes and
+// checksum are filled in here) and every entry of `prover`.
 template <class Prover>
-std::string SerializeDfpnTable(nlohmann::json header, const Prover& prover) {
-  // The payload is built with room for the two lines in front, which are
-  // then moved in place: one buffer the size of the file, not two (a full
-  // table is gigabytes).
+SerializedDfpnTable SerializeDfpnTable(nlohmann::json header, const Prover& prover) {
   std::uint64_t entries = 0;
   prover.ForEachEntry([&](const DfpnEntry&) { ++entries; });
-  std::string contents;
-  contents.reserve(entries * kTableRecordBytes + 4096);
+  SerializedDfpnTable file;
+  file.payload.reserve(entries * kTableRecordBytes);
   prover.ForEachEntry([&](const DfpnEntry& e) {
     char record[kTableRecordBytes];
     std::memcpy(record, &e.key, 8);
     std::memcpy(record + 8, &e.pn, 4);
     std::memcpy(record + 12, &e.dn, 4);
     std::memcpy(record + 16, &e.work, 8);
-    contents.append(record, kTableRecordBytes);
+    file.payload.append(record, kTableRecordBytes);
   });
-  header["entries"] = contents.size() / kTableRecordBytes;
-  header["payload_bytes"] = contents.size();
-  header["checksum"] = Checksum64(contents);
-  contents.insert(0, absl::StrCat(kTableMagic, "\n", header.dump(), "\n"));
-  return contents;
+  header["entries"] = file.payload.size() / kTableRecordBytes;
+  header["payload_bytes"] = file.payload.size();
+  header["checksum"] = Checksum64(file.payload);
+  file.head = absl::StrCat(kTableMagic, "\n", header.dump(), "\n");
+  return file;
 }
 
 struct DfpnTableFile {
