@@ -81,21 +81,38 @@ TEST(Dfpn, ProvesTheStartsOfVariants) {
   }
 }
 
-TEST(Dfpn, ReversedOrderAndUnitLeavesProveTheSameWinnersThroughAnotherTree) {
+TEST(Dfpn, EverySettingProvesTheSameWinnersThroughAnotherTree) {
   const PrairieGame game = Make(4);
-  prove::DfpnOptions second = SmallOptions(64);
+  prove::DfpnOptions mobility = SmallOptions(64), second = SmallOptions(64);
+  mobility.init = prove::LeafInit::kMobility;
   second.order = prove::ChildOrder::kReversed;
   second.init = prove::LeafInit::kUnit;
-  prove::DfpnProver<PrairieGame> first_prover(game, SmallOptions(64));
+  prove::DfpnProver<PrairieGame> first_prover(game, SmallOptions(64));  // evaluation
+  prove::DfpnProver<PrairieGame> mobility_prover(game, mobility);
   prove::DfpnProver<PrairieGame> second_prover(game, second);
   bool other_tree = false;
   for (const Position& p : Sample(game, 40, 7)) {
-    const prove::Proof a = first_prover.Prove(p), b = second_prover.Prove(p);
+    const prove::Proof a = first_prover.Prove(p);
     ASSERT_NE(a, prove::Proof::kUnknown);
-    EXPECT_EQ(a, b) << game.position_string(p);
-    other_tree |= first_prover.stats().nodes != second_prover.stats().nodes;
+    EXPECT_EQ(a, mobility_prover.Prove(p)) << game.position_string(p);
+    EXPECT_EQ(a, second_prover.Prove(p)) << game.position_string(p);
+    other_tree |= first_prover.stats().nodes != second_prover.stats().nodes &&
+                  first_prover.stats().nodes != mobility_prover.stats().nodes;
   }
   EXPECT_TRUE(other_tree);  // the settings change the search, not only its name
+}
+
+TEST(Dfpn, PrairieEstimatesProveTheFiveAndSixWideStartsInFewerNodesThanMobility) {
+  for (int w : {5, 6}) {
+    const PrairieGame game = Make(w);
+    prove::DfpnOptions mobility = SmallOptions(256);
+    mobility.init = prove::LeafInit::kMobility;
+    prove::DfpnProver<PrairieGame> by_estimate(game, SmallOptions(256)),
+        by_mobility(game, mobility);
+    ASSERT_EQ(by_estimate.Prove(game.start()), prove::Proof::kLoss);
+    ASSERT_EQ(by_mobility.Prove(game.start()), prove::Proof::kLoss);
+    EXPECT_LT(by_estimate.stats().nodes, by_mobility.stats().nodes) << w;
+  }
 }
 
 // The proof line of a df-pn proof, as text.

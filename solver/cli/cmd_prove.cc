@@ -34,8 +34,9 @@ ABSL_FLAG(int, within, 0,
 ABSL_FLAG(std::string, order, "generated",
           "prove: df-pn's child order, generated or reversed (ties between equally promising "
           "children go the other way: a second proof through another tree)");
-ABSL_FLAG(std::string, init, "mobility",
-          "prove: new leaves' proof/disproof numbers, mobility (1, moves) or unit (1, 1)");
+ABSL_FLAG(std::string, init, "evaluation",
+          "prove: new leaves' proof/disproof numbers: evaluation (the game's estimate; mobility "
+          "where it has none), mobility (1, moves) or unit (1, 1)");
 ABSL_FLAG(std::string, check, "",
           "prove: instead of proving, check the proof record FILE: replay its proof line, and "
           "re-solve the line's positions from the end with the exact solver within --max-nodes "
@@ -89,9 +90,11 @@ absl::StatusOr<prove::DfpnOptions> DfpnSettingsFromFlags() {
   }
   if (init == "unit") {
     o.init = prove::LeafInit::kUnit;
-  } else if (init != "mobility") {
+  } else if (init == "mobility") {
+    o.init = prove::LeafInit::kMobility;
+  } else if (init != "evaluation") {
     return absl::InvalidArgumentError(
-        absl::StrCat("bad --init='", init, "': expected mobility or unit"));
+        absl::StrCat("bad --init='", init, "': expected evaluation, mobility or unit"));
   }
   return o;
 }
@@ -203,9 +206,13 @@ absl::StatusOr<nlohmann::json> PreviousProof(const G& game, const typename G::Po
     return absl::DataLossError(absl::StrCat("--out=", out, " is not a tav prove df-pn record"));
   }
   nlohmann::json expected = IdentityOf(game, pos);
-  // Records from before --order and --init were searched with the defaults.
-  expected["order"] = absl::GetFlag(FLAGS_order);
-  expected["init"] = absl::GetFlag(FLAGS_init);
+  absl::StatusOr<prove::DfpnOptions> settings = DfpnSettingsFromFlags();
+  if (!settings.ok()) return settings.status();
+  const prove::DfpnOptions resolved = prove::DfpnProver<G>::Resolved(*settings);
+  expected["order"] = prove::ChildOrderName(resolved.order);
+  expected["init"] = prove::LeafInitName(resolved.init);
+  // Records from before --order and --init were searched with generated
+  // children and mobility numbers (resume those with --init=mobility).
   nlohmann::json recorded = record;
   if (!recorded.contains("order")) recorded["order"] = "generated";
   if (!recorded.contains("init")) recorded["init"] = "mobility";

@@ -8,9 +8,11 @@
 //   dn(n) = sum over children c of pn(c)     (every child must be won)
 // A finished game is (pn, dn) = (inf, 0); a position the game knows the
 // result of without search (its probe: tables, static rules) is (0, inf) or
-// (inf, 0). New leaves start at (1, number of moves) (df-pn+ mobility
-// initialisation: a mover with few moves is easy to disprove). Child
-// thresholds use Pawlewicz's 1+epsilon trick to limit re-expansions.
+// (inf, 0). New leaves start at the game's estimate where it has one
+// (proof_numbers below: how far each side looks from its win, the df-pn+
+// idea of a heuristic initialisation), else at (1, number of moves)
+// (mobility: a mover with few moves is easy to disprove). Child thresholds
+// use Pawlewicz's 1+epsilon trick to limit re-expansions.
 //
 // A second opinion. The proof a run finds depends on two choices that do not
 // affect its soundness: the order children are kept in (the most proving
@@ -27,6 +29,9 @@
 // Hooks, detected like game.h's OPTIONAL members:
 //   std::optional<int> probe_result(const Position&) const;   // +1 win, -1 loss
 //   std::optional<int> probe(const Position&) const;          // exact value
+//   std::pair<std::uint32_t, std::uint32_t> proof_numbers(const Position&) const;
+//       a new leaf's (pn, dn) for the side to move, each at least 1 and small
+//       (far below kInf): LeafInit::kEvaluation
 // probe_result is preferred (it may know results whose distance it does not).
 #pragma once
 
@@ -39,6 +44,7 @@
 #include <deque>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -52,6 +58,11 @@ concept HasProbeResult = requires(const G& g, const typename G::Position& p) {
   { g.probe_result(p) } -> std::same_as<std::optional<int>>;
 };
 
+template <class G>
+concept HasProofNumbers = requires(const G& g, const typename G::Position& p) {
+  { g.proof_numbers(p) } -> std::same_as<std::pair<std::uint32_t, std::uint32_t>>;
+};
+
 enum class Proof { kWin, kLoss, kUnknown };  // for the side to move at the root
 
 inline const char* ProofName(Proof p) {
@@ -60,17 +71,20 @@ inline const char* ProofName(Proof p) {
 
 // The child order and the leaves' initial numbers (see "A second opinion").
 enum class ChildOrder { kGenerated, kReversed };
-enum class LeafInit { kMobility, kUnit };
+// kEvaluation: the game's proof_numbers(), mobility for a game without one.
+enum class LeafInit { kEvaluation, kMobility, kUnit };
 
 inline const char* ChildOrderName(ChildOrder o) {
   return o == ChildOrder::kReversed ? "reversed" : "generated";
 }
-inline const char* LeafInitName(LeafInit i) { return i == LeafInit::kUnit ? "unit" : "mobility"; }
+inline const char* LeafInitName(LeafInit i) {
+  return i == LeafInit::kUnit ? "unit" : i == LeafInit::kMobility ? "mobility" : "evaluation";
+}
 
 struct DfpnOptions {
   std::uint64_t tt_mb = 1024;
   ChildOrder order = ChildOrder::kGenerated;
-  LeafInit init = LeafInit::kMobility;
+  LeafInit init = LeafInit::kEvaluation;
   std::uint64_t max_nodes = 0;  // 0 = no limit
   double max_seconds = 0;       // 0 = no limit
   double epsilon = 0.25;
@@ -109,7 +123,7 @@ class DfpnProver {
   using Position = typename G::Position;
   using Move = typename G::Move;
 
-  DfpnProver(const G& game, DfpnOptions options) : game_(game), options_(options) {
+  DfpnProver(const G& game, DfpnOptions options) : game_(game), options_(Resolved(options)) {
     std::uint64_t buckets = std::max<std::uint64_t>(1, (options_.tt_mb << 20) / sizeof(Bucket));
     const std::uint64_t pow2 = std::bit_floor(buckets);
     table_.assign(pow2, Bucket{});
@@ -137,8 +151,14 @@ class DfpnProver {
 
   const DfpnStats& stats() const { return stats_; }
   // Budgets and callbacks for the next Prove (the table keeps its size).
-  void set_options(const DfpnOptions& options) { options_ = options; }
+  void set_options(const DfpnOptions& options) { options_ = Resolved(options); }
+  // The options in force: init is never kEvaluation for a game without
+  // proof_numbers() (it is kMobility there).
   const DfpnOptions& options() const { return options_; }
+  static DfpnOptions Resolved(DfpnOptions o) {
+    if (o.init == LeafInit::kEvaluation && !HasProofNumbers<G>) o.init = LeafInit::kMobility;
+    return o;
+  }
 
   // The table's stored entries, for a checkpoint (prove/table_file.h).
   template <class F>
@@ -307,6 +327,22 @@ class DfpnProver {
     }
   }
 
+  // A new leaf's numbers (options_.init).
+  void InitialNumbers(Child& c) const {
+    if constexpr (HasProofNumbers<G>) {
+      if (options_.init == LeafInit::kEvaluation) {
+        const auto [pn, dn] = game_.proof_numbers(c.pos);
+        c.pn = std::clamp<std::uint32_t>(pn, 1, kInf - 1);
+        c.dn = std::clamp<std::uint32_t>(dn, 1, kInf - 1);
+        return;
+      }
+    }
+    c.pn = 1;
+    c.dn = options_.init == LeafInit::kUnit
+               ? 1
+               : static_cast<std::uint32_t>(std::max(1, CountMoves(game_, c.pos)));
+  }
+
   void Mid(const Position& pos, std::uint64_t key, std::uint32_t tp, std::uint32_t td, int depth,
            std::uint32_t& pn, std::uint32_t& dn) {
     ++stats_.nodes;
@@ -333,10 +369,7 @@ class DfpnProver {
             c.pn = e->pn;
             c.dn = e->dn;
           } else {
-            c.pn = 1;
-            c.dn = options_.init == LeafInit::kUnit
-                       ? 1
-                       : static_cast<std::uint32_t>(std::max(1, CountMoves(game_, c.pos)));
+            InitialNumbers(c);
           }
         }
         kids.push_back(c);

@@ -27,7 +27,9 @@
 // end the game.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -176,6 +178,22 @@ class PrairieGame {
   // row 3 that can step to row 2 out of the cowboy's reach (buffalo to
   // move). For proof search (prove/dfpn.h), which needs no distances.
   std::optional<int> probe_result(const Position& p) const { return static_result(p); }
+  // Initial proof and disproof numbers of a new df-pn leaf (prove/dfpn.h),
+  // for the side to move: how far each side looks from its win. The buffalo
+  // side's distance is the lowest buffalo's row (the steps it still needs,
+  // plus one), light's the number of buffalo that can still move (light
+  // wins when none can); the mover's own is weighted 3 to the other's 2.
+  // Measured against df-pn+ mobility numbers, on the starts: W = 6 proven in
+  // 95,564 nodes against 307,625, W = 7 in 6.4 M against 18.5 M (weights
+  // 1:1, 2:1 and 3:1 for the mover, or counting every buffalo instead of the
+  // movable ones, gave 6.8-11.6 M on W = 7).
+  std::pair<std::uint32_t, std::uint32_t> proof_numbers(const Position& p) const {
+    const std::uint32_t buffalo =
+        p.herd ? static_cast<std::uint32_t>(BitRow(LowestBit(p.herd))) : 7;
+    const std::uint32_t light = static_cast<std::uint32_t>(
+        std::max(1, std::popcount(movable_top(p)) + PopCount(movable_herd(p))));
+    return p.light_to_move ? std::pair{3 * light, 2 * buffalo} : std::pair{3 * buffalo, 2 * light};
+  }
   std::optional<int> static_result(const Position& p) const;
   // Admissible bounds on the value (game.h): value_bounds_given with the
   // result probe_result knows.
