@@ -168,6 +168,7 @@ SELFPLAY_TALLY = {"games": INT, "wins": INT, "draws": INT, "losses": INT, "score
 # Kinds documented in data/README.md that no report reads (skipped without a warning).
 UNANALYSED_KINDS: frozenset[str] = frozenset({
     "retro_run", "retro_probe", "retro_verify", "retro_crosscheck", "retro_db", "proof",
+    "proof_check",
     "cathedral_horizon", "perft", "moves", "show", "eval", "think", "match_unit",
     "eval_weights", "eval_report", "mpi_scaling", "endgame_suite",
 })
