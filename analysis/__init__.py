@@ -19,7 +19,8 @@ Modules: ``schema`` (kinds and versions read, input errors), ``load`` (files -> 
 The input contract is data/README.md.
 """
 
-from . import answer, cathedral, lehmann, match, performance, report, retro, selfplay, summary
+from . import (answer, cathedral, lehmann, match, performance, proofs, report, retro, selfplay,
+               summary)
 from .load import Dataset, load
 from .schema import InputError
 

@@ -17,6 +17,8 @@ plus a few derived ones:
 
 Match directories (``tav match``) give ``match_games`` (``games.jsonl``), ``match_runs``
 (``run.json``) and ``match_summaries`` (``summary.json``), their ``run`` being the directory.
+Proof records (``tav prove``) give ``proofs`` and their checks (``tav prove --check``)
+``proof_checks``.
 Self-play directories (``tav selfplay``: a match directory plus ``selfplay.jsonl`` and
 ``selfplay_summary.json``) give these and ``selfplay_games`` and ``selfplay_summaries`` (its
 ``overall`` and ``per_opening`` left as written: ``analysis.selfplay`` flattens them).
@@ -62,6 +64,12 @@ COLUMNS = {
                     "positions_per_second", "threads", "peak_memory_mb", "tiers",
                     "start_position", "start_result", "start_plies", "longest_win_plies",
                     "longest_win_position", "longest_win_side_to_move", "commit", "machine"],
+    "proof": ["game", "variant", "size", "board", "position", "result", "result_first_player",
+              "method", "order", "init", "status", "sessions", "nodes", "seconds", "nps",
+              "root_pn", "root_dn", "max_depth", "tt_mb", "proof_line", "commit", "machine"],
+    "proof_check": ["game", "variant", "size", "board", "record", "result", "line_plies",
+                    "replayed", "end", "solved_from", "solver_nodes", "solver_seconds",
+                    "max_nodes", "ok", "error", "commit", "machine"],
     "match_game": ["game", "variant", "size", "board", "a", "b", "game_index", "opening_index",
                    "opening", "a_first", "a_points", "a_margin", "margin", "plies", "result",
                    "exact_from_ply"],
@@ -239,6 +247,13 @@ def _complete(record: dict) -> None:
         record["nps"] = record["nodes"] / record["seconds"]
 
 
+def _complete_board(record: dict) -> None:
+    """``board`` from ``size`` where a writer left it out (N x N, Prairie W x 7)."""
+    size, game = record.get("size"), record.get("game")
+    if not record.get("board") and isinstance(size, int):
+        record["board"] = f"{size}x7" if game == "prairie" else f"{size}x{size}"
+
+
 def _provenance(record: dict, row: dict) -> None:
     provenance = record.get("provenance") or {}
     machine = provenance.get("machine") or {}
@@ -265,6 +280,8 @@ class Dataset:
     match_summaries: pd.DataFrame = field(default_factory=pd.DataFrame)  # DIR/summary.json
     selfplay_games: pd.DataFrame = field(default_factory=pd.DataFrame)  # DIR/selfplay.jsonl
     selfplay_summaries: pd.DataFrame = field(default_factory=pd.DataFrame)  # selfplay_summary.json
+    proofs: pd.DataFrame = field(default_factory=pd.DataFrame)  # proof records (tav prove)
+    proof_checks: pd.DataFrame = field(default_factory=pd.DataFrame)  # proof_check (--check)
     files: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -387,6 +404,14 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
 
     for row in rows["match_run"]:
         _provenance(row, row)
+    for kind in ("proof", "proof_check"):
+        for row in rows[kind]:
+            _complete_board(row)
+            _provenance(row, row)
+    for row in rows["proof"]:  # df-pn records from before --order/--init used these
+        if row.get("method") == "df-pn":
+            row["order"] = row.get("order") or "generated"
+            row["init"] = row.get("init") or "mobility"
 
     def table(kind):
         return _frame(rows[kind], COLUMNS[kind] + LOCATION)
@@ -406,6 +431,8 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
         match_summaries=table("match_summary"),
         selfplay_games=table("selfplay_game"),
         selfplay_summaries=table("selfplay_summary"),
+        proofs=table("proof"),
+        proof_checks=table("proof_check"),
         files=[display_path(f) for f in files],
         warnings=warnings,
     )

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import answer, lehmann, match, performance, retro, selfplay, summary
+from . import answer, lehmann, match, performance, proofs, retro, selfplay, summary
 from .load import Dataset
 from .section import Section
 
-SECTIONS = (summary, answer, lehmann, selfplay, performance, retro, match)
+SECTIONS = (summary, answer, lehmann, selfplay, performance, retro, proofs, match)
 
 
 def build_sections(ds: Dataset) -> list[Section]:

@@ -95,6 +95,27 @@ KINDS: dict[str, Kind] = {
             "root": OBJECT, "provenance": OBJECT,
         },
     ),
+    "proof": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING, "result": STRING},
+        optional={
+            "variant": STRING, "size": INT, "board": STRING, "position": STRING,
+            "result_first_player": STRING, "method": STRING, "order": STRING, "init": STRING,
+            "status": STRING, "sessions": INT, "nodes": NUMBER, "seconds": NUMBER, "nps": NUMBER,
+            "root_pn": NUMBER, "root_dn": NUMBER, "max_depth": INT, "tt_mb": NUMBER,
+            "proof_line": LIST, "within": INT, "provenance": OBJECT,
+        },
+    ),
+    "proof_check": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING, "record": STRING, "ok": None},
+        optional={
+            "variant": STRING, "size": INT, "board": STRING, "result": STRING,
+            "line_plies": INT, "replayed": INT, "end": STRING, "solved_from": INT,
+            "solver_nodes": NUMBER, "solver_seconds": NUMBER, "max_nodes": NUMBER,
+            "error": STRING, "provenance": OBJECT,
+        },
+    ),
     "retro_stats": Kind(
         versions=frozenset({1}),
         required={"game": STRING, "remoteness": LIST},
@@ -167,8 +188,7 @@ SELFPLAY_TALLY = {"games": INT, "wins": INT, "draws": INT, "losses": INT, "score
 
 # Kinds documented in data/README.md that no report reads (skipped without a warning).
 UNANALYSED_KINDS: frozenset[str] = frozenset({
-    "retro_run", "retro_probe", "retro_verify", "retro_crosscheck", "retro_db", "proof",
-    "proof_check",
+    "retro_run", "retro_probe", "retro_verify", "retro_crosscheck", "retro_db",
     "cathedral_horizon", "perft", "moves", "show", "eval", "think", "match_unit",
     "eval_weights", "eval_report", "mpi_scaling", "endgame_suite",
 })

@@ -1,0 +1,64 @@
+"""The proofs table on the committed Prairie proofs (data/prairie): every proof record is a row,
+and each check is attached to the proof file it names."""
+
+from __future__ import annotations
+
+import json
+
+import analysis
+from analysis import proofs
+
+from .conftest import ROOT
+
+PRAIRIE = ROOT / "data" / "prairie"
+
+
+def test_every_proof_record_is_a_row_with_its_result_and_cost():
+    ds = analysis.load([PRAIRIE])
+    table = proofs.table(ds)
+    files = sorted(PRAIRIE.rglob("*.json"))
+    records = [json.loads(f.read_text()) for f in files]
+    proof_records = [r for r in records if r.get("kind") == "proof"]
+    assert len(table) == len(proof_records) > 0
+    by_nodes = dict(zip(table["nodes"], table["first player"]))
+    for r in proof_records:
+        assert by_nodes[r["nodes"]] == r["result_first_player"]
+
+
+def test_checks_are_attached_to_the_proof_they_name():
+    ds = analysis.load([PRAIRIE])
+    table = proofs.table(ds)
+    checks = [json.loads(f.read_text()) for f in sorted(PRAIRIE.rglob("check*.json"))]
+    assert checks, "data/prairie holds proof checks"
+    for check in checks:
+        tail = "/".join(check["record"].split("/")[-2:])
+        row = table[table["file"].str.endswith(tail)]
+        assert len(row) == 1, tail
+        text = row["checked"].iloc[0]
+        assert ("line ok" in text) == check["ok"]
+        if check["ok"] and check["solved_from"] is not None:
+            assert f"re-solved from ply {check['solved_from']}" in text
+    unchecked = table[~table["file"].str.contains("/w7/")]
+    assert (unchecked["checked"] == "").all()
+
+
+def test_records_from_before_the_settings_read_as_the_defaults_of_then():
+    ds = analysis.load([PRAIRIE / "w8"])
+    assert list(ds.proofs["order"]) == ["generated"]
+    assert list(ds.proofs["init"]) == ["mobility"]
+
+
+def test_a_failed_check_says_so(tmp_path):
+    proof = {"schema": 1, "kind": "proof", "game": "prairie", "variant": "standard", "size": 5,
+             "result": "loss", "result_first_player": "loss", "method": "df-pn", "nodes": 10,
+             "seconds": 0.1, "status": "finished"}
+    check = {"schema": 1, "kind": "proof_check", "game": "prairie", "size": 5,
+             "record": "somewhere/p5/proof.json", "ok": False, "solved_from": None,
+             "error": "the line ends in a win for the side to move there, not the claimed result"}
+    (tmp_path / "p5").mkdir()
+    (tmp_path / "p5" / "proof.json").write_text(json.dumps(proof))
+    (tmp_path / "p5" / "check.json").write_text(json.dumps(check))
+    table = proofs.table(analysis.load([tmp_path]))
+    assert len(table) == 1
+    assert table["checked"].iloc[0].startswith("FAILED: the line ends in a win")
+    assert table["board"].iloc[0] == "5x7"
