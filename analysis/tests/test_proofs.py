@@ -45,7 +45,7 @@ def test_checks_are_attached_to_the_proof_they_name():
 
 
 def test_records_from_before_the_settings_read_as_the_defaults_of_then():
-    ds = analysis.load([PRAIRIE / "w8"])
+    ds = analysis.load([PRAIRIE / "w8" / "proof.json"])  # written before the flags
     assert list(ds.proofs["order"]) == ["generated"]
     assert list(ds.proofs["init"]) == ["mobility"]
 
