@@ -237,12 +237,7 @@ def _complete(record: dict) -> None:
         record["value_first_player"] = value if record["side_to_move"] == 0 else -value
     if record.get("remaining") is None:
         record["remaining"] = empties_from_position(game, record.get("position"))
-    size = record.get("size")
-    if not record.get("board") and isinstance(size, int):
-        if game in REVERSI or game == "cathedral":
-            record["board"] = f"{size}x{size}"
-        elif game == "prairie":
-            record["board"] = f"{size}x7"
+    _complete_board(record)
     if record.get("nps") is None and record.get("nodes") is not None and record.get("seconds"):
         record["nps"] = record["nodes"] / record["seconds"]
 
@@ -251,7 +246,10 @@ def _complete_board(record: dict) -> None:
     """``board`` from ``size`` where a writer left it out (N x N, Prairie W x 7)."""
     size, game = record.get("size"), record.get("game")
     if not record.get("board") and isinstance(size, int):
-        record["board"] = f"{size}x7" if game == "prairie" else f"{size}x{size}"
+        if game in REVERSI or game == "cathedral":
+            record["board"] = f"{size}x{size}"
+        elif game == "prairie":
+            record["board"] = f"{size}x7"
 
 
 def _provenance(record: dict, row: dict) -> None:

@@ -162,6 +162,24 @@ TEST(ProofLine, WrongClaimsIllegalMovesAndShortLinesAreCaught) {
   EXPECT_NE(c.error.find("move 1"), std::string::npos) << c.error;
 }
 
+TEST(ProofLine, ALineMayEndWhereTheProverStoppedOnTheGamesStaticResult) {
+  // The prover takes positions probe_result decides as leaves, so its lines
+  // can end there; the check accepts such an end (and the exact solver
+  // agrees with it), as it does the positions probe() alone decides.
+  const PrairieGame game = Make(5);
+  int found = 0;
+  for (const Position& p : Sample(game, 4000, 11)) {
+    const std::optional<int> r = game.static_result(p);
+    if (!r || game.is_over(p) || game.static_value(p)) continue;
+    const prove::LineCheck c = prove::CheckProofLine(game, p, {}, *r, 1'000'000);
+    EXPECT_TRUE(c.ok()) << c.error << " " << game.position_string(p);
+    EXPECT_EQ(c.end, "probe");
+    EXPECT_EQ(c.solved_from, 0);
+    if (++found == 20) break;
+  }
+  EXPECT_GT(found, 0) << "no position that only the static result decides";
+}
+
 TEST(ProofLine, TheExactSolverCatchesALineWhereTheLoserBlundered) {
   // A false claim with a consistent-looking line: "the buffalo win W = 5",
   // shown by a random game the buffalo happen to win. Replay and the end
@@ -177,8 +195,7 @@ TEST(ProofLine, TheExactSolverCatchesALineWhereTheLoserBlundered) {
       line.push_back(game.move_string(p, m));
       game.play(p, m);
     }
-    std::string how;
-    if (prove::KnownResult(game, p, &how) != (game.side_to_move(p) == 0 ? 1 : -1)) continue;
+    if (prove::DecidedResult(game, p) != (game.side_to_move(p) == 0 ? 1 : -1)) continue;
     const prove::LineCheck c = prove::CheckProofLine(game, game.start(), line, +1, 10'000'000);
     EXPECT_FALSE(c.ok());
     EXPECT_NE(c.error.find("exact solver"), std::string::npos) << c.error;

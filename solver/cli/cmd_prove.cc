@@ -172,10 +172,12 @@ absl::Status Bounds(const G& game, const typename G::Position& pos, int within, 
 // resumes from. Returns the record of the run to continue (null for a fresh
 // one). Refused: --resume without --out or without the file, an existing
 // file without --resume, a record of another game or position, --within
-// with --out (bounded searches are short and keep nothing).
+// with --out (bounded searches are short and keep nothing), or a record
+// searched with other `settings` (--order, --init).
 template <class G>
 absl::StatusOr<nlohmann::json> PreviousProof(const G& game, const typename G::Position& pos,
-                                             const std::string& out, const std::string& db) {
+                                             const std::string& out, const std::string& db,
+                                             const prove::DfpnOptions& settings) {
   const bool resume = absl::GetFlag(FLAGS_resume);
   if (out.empty()) {
     if (resume) return absl::InvalidArgumentError("--resume needs --out (the proof record)");
@@ -206,9 +208,7 @@ absl::StatusOr<nlohmann::json> PreviousProof(const G& game, const typename G::Po
     return absl::DataLossError(absl::StrCat("--out=", out, " is not a tav prove df-pn record"));
   }
   nlohmann::json expected = IdentityOf(game, pos);
-  absl::StatusOr<prove::DfpnOptions> settings = DfpnSettingsFromFlags();
-  if (!settings.ok()) return settings.status();
-  const prove::DfpnOptions resolved = prove::DfpnProver<G>::Resolved(*settings);
+  const prove::DfpnOptions resolved = prove::DfpnProver<G>::Resolved(settings);
   expected["order"] = prove::ChildOrderName(resolved.order);
   expected["init"] = prove::LeafInitName(resolved.init);
   // Records from before --order and --init were searched with generated
@@ -352,16 +352,15 @@ void PrintProof(const G& game, const typename G::Position& pos, const Prover& pr
   }
 }
 
-// df-pn from `pos`; with --out, a checkpoint (record and table) every
+// df-pn from `pos` with `options` (--order, --init); with --out, a checkpoint (record and table)
+// every
 // --checkpoint-s (spaced to keep saving under about 5% of the run), at the
 // start and at the end; an interrupt (SIGINT/SIGTERM) stops at the next
 // node and saves.
 template <class G>
-absl::Status Dfpn(const G& game, const typename G::Position& pos, int tt_mb, double max_seconds,
-                  std::int64_t max_nodes, const std::string& out, const nlohmann::json& previous) {
-  absl::StatusOr<prove::DfpnOptions> settings = DfpnSettingsFromFlags();
-  if (!settings.ok()) return settings.status();
-  prove::DfpnOptions options = *settings;
+absl::Status Dfpn(const G& game, const typename G::Position& pos, prove::DfpnOptions options,
+                  int tt_mb, double max_seconds, std::int64_t max_nodes, const std::string& out,
+                  const nlohmann::json& previous) {
   options.tt_mb = static_cast<std::uint64_t>(tt_mb);
   options.max_seconds = max_seconds;
   options.max_nodes = static_cast<std::uint64_t>(max_nodes);
@@ -551,19 +550,18 @@ absl::Status RunProve(const std::vector<std::string>& args) {
       }
     }
   }
-  if (absl::StatusOr<prove::DfpnOptions> settings = DfpnSettingsFromFlags(); !settings.ok()) {
-    return settings.status();
-  }
+  const absl::StatusOr<prove::DfpnOptions> settings = DfpnSettingsFromFlags();  // --order, --init
+  if (!settings.ok()) return settings.status();
   // --db wraps the game (retro::WithTables): probe_result answers from the tables too.
   auto prove_game = [&](const auto& game) -> absl::Status {
     if (!check.empty()) return CheckRecord(game, check);
     auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
     if (!pos.ok()) return pos.status();
-    absl::StatusOr<nlohmann::json> previous = PreviousProof(game, *pos, out, db);
+    absl::StatusOr<nlohmann::json> previous = PreviousProof(game, *pos, out, db, *settings);
     if (!previous.ok()) return previous.status();
     const int within = absl::GetFlag(FLAGS_within);  // 0..200: ParseFlags
     if (within > 0) return Bounds(game, *pos, within, tt_mb, max_seconds, db);
-    return Dfpn(game, *pos, tt_mb, max_seconds, max_nodes, out, *previous);
+    return Dfpn(game, *pos, *settings, tt_mb, max_seconds, max_nodes, out, *previous);
   };
   return WithGame(*spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;

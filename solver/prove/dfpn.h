@@ -63,6 +63,25 @@ concept HasProofNumbers = requires(const G& g, const typename G::Position& p) {
   { g.proof_numbers(p) } -> std::same_as<std::pair<std::uint32_t, std::uint32_t>>;
 };
 
+// The result for the side to move (+1 win, -1 loss, 0 a draw) of a position
+// the game decides without search: a finished game by its final_value, else
+// by probe_result where the game has one, else by the sign of its probe;
+// nullopt when none of them knows. The prover's leaves and the check of its
+// lines (line_check.h) both decide positions by this.
+template <Game G>
+std::optional<int> DecidedResult(const G& game, const typename G::Position& p) {
+  if (game.is_over(p)) {
+    const int v = game.final_value(p);
+    return v > 0 ? 1 : v < 0 ? -1 : 0;
+  }
+  if constexpr (HasProbeResult<G>) {
+    return game.probe_result(p);
+  } else if constexpr (HasProbe<G>) {
+    if (const std::optional<int> v = game.probe(p)) return *v > 0 ? 1 : *v < 0 ? -1 : 0;
+  }
+  return std::nullopt;
+}
+
 enum class Proof { kWin, kLoss, kUnknown };  // for the side to move at the root
 
 inline const char* ProofName(Proof p) {
@@ -271,26 +290,14 @@ class DfpnProver {
     victim->work = std::max<std::uint64_t>(work, 1);
   }
 
-  // Finished games and probed positions.
+  // Finished games and probed positions (DecidedResult); a draw is not a
+  // result df-pn can use.
   bool KnownConst(const Position& p, std::uint32_t& pn, std::uint32_t& dn) const {
-    if (game_.is_over(p)) {
-      const int v = game_.final_value(p);
-      pn = v > 0 ? 0 : kInf;
-      dn = v > 0 ? kInf : 0;
-      return v != 0;
-    }
-    std::optional<int> r;
-    if constexpr (HasProbeResult<G>) {
-      r = game_.probe_result(p);
-    } else if constexpr (HasProbe<G>) {
-      if (std::optional<int> v = game_.probe(p)) r = *v > 0 ? 1 : *v < 0 ? -1 : 0;
-    }
-    if (r && *r != 0) {
-      pn = *r > 0 ? 0 : kInf;
-      dn = *r > 0 ? kInf : 0;
-      return true;
-    }
-    return false;
+    const std::optional<int> r = DecidedResult(game_, p);
+    if (!r || *r == 0) return false;
+    pn = *r > 0 ? 0 : kInf;
+    dn = *r > 0 ? kInf : 0;
+    return true;
   }
   bool Known(const Position& p, std::uint32_t& pn, std::uint32_t& dn) {
     ++stats_.probes;

@@ -6,8 +6,9 @@
 // replies, down to a position the game decides. CheckProofLine takes the
 // line as text and checks it without the prover's table:
 //   1. every move parses and is legal where it is played;
-//   2. the line ends where the game is over, or where the game's probe
-//      (endgame tables, static rules) knows the result;
+//   2. the line ends where the game is over, or where the game's probes
+//      (endgame tables, static rules) know the result -- the positions the
+//      prover itself takes as decided (dfpn.h, DecidedResult);
 //   3. the result there is the one claimed (for whoever is to move there);
 //   4. the exact solver (search/: alpha-beta with its own table, another
 //      method than proof numbers) solves the line's positions from its end
@@ -21,11 +22,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/game.h"
+#include "prove/dfpn.h"
 #include "search/search.h"
 
 namespace tav::prove {
@@ -39,25 +42,6 @@ struct LineCheck {
   double solver_seconds = 0;
   bool ok() const { return error.empty(); }
 };
-
-// The result (+1 win, -1 loss, 0 unknown or draw) for the side to move of a
-// position the game decides without search, or 0 when it does not.
-template <Game G>
-int KnownResult(const G& game, const typename G::Position& p, std::string* how) {
-  if (game.is_over(p)) {
-    *how = "over";
-    const int v = game.final_value(p);
-    return v > 0 ? 1 : v < 0 ? -1 : 0;
-  }
-  if constexpr (HasProbe<G>) {
-    if (const std::optional<int> v = game.probe(p)) {
-      *how = "probe";
-      return *v > 0 ? 1 : *v < 0 ? -1 : 0;
-    }
-  }
-  *how = "open";
-  return 0;
-}
 
 // Checks `line` from `root` against the claim that the side to move at the
 // root gets `root_result` (+1 win, -1 loss), steps 1-4 above; step 4 stops
@@ -91,16 +75,17 @@ LineCheck CheckProofLine(const G& game, const typename G::Position& root,
     ++c.plies;
   }
   // Step 3: the end decides, and as claimed.
-  const int known = KnownResult(game, positions.back(), &c.end);
-  if (c.end == "open") {
+  const std::optional<int> known = DecidedResult(game, positions.back());
+  if (!known) {
     c.error = "the line ends in a position the game does not decide without search";
     return c;
   }
-  if (known != claimed_for(positions.back())) {
+  c.end = game.is_over(positions.back()) ? "over" : "probe";
+  if (*known != claimed_for(positions.back())) {
     c.error = absl::StrCat("the line ends in a ",
-                           known > 0   ? "win"
-                           : known < 0 ? "loss"
-                                       : "draw",
+                           *known > 0   ? "win"
+                           : *known < 0 ? "loss"
+                                        : "draw",
                            " for the side to move there, not the claimed result");
     return c;
   }
