@@ -128,6 +128,7 @@ TEST(PrairieCli, VerifyStopsAtItsBudgetAndResumesFromItsRecord) {
     const nlohmann::json saved = nlohmann::json::parse(ReadFile(rec));
     EXPECT_EQ(saved["complete"], false);
     EXPECT_EQ(saved["tiers_verified"], session);
+    EXPECT_FALSE(saved.contains("checksums"));
   }
   ExpectBadInput("verify --out=" + rec + db, "--resume to continue");
   const CliResult rest = RunTav("verify --resume --out=" + rec + db);
@@ -135,8 +136,18 @@ TEST(PrairieCli, VerifyStopsAtItsBudgetAndResumesFromItsRecord) {
   EXPECT_NE(rest.out.find("verified 196 tiers"), std::string::npos) << rest.out;
   const nlohmann::json done = nlohmann::json::parse(ReadFile(rec));
   EXPECT_EQ(done["complete"], true);
-  for (const char* key : {"tiers", "positions", "headers_hash", "tiers_total"}) {
+  for (const char* key : {"tiers", "positions", "headers_hash", "tiers_total", "checksums"}) {
     EXPECT_EQ(done[key], one_pass[key]) << key;
+  }
+  // A complete pass lists every tier's checksum, as its file's header has it.
+  ASSERT_EQ(done["checksums"].size(), 196u);
+  for (const auto& entry : fs::directory_iterator(dir / "tiers")) {
+    std::ifstream f(entry.path());
+    std::string magic, header;
+    std::getline(f, magic);
+    std::getline(f, header);
+    const nlohmann::json h = nlohmann::json::parse(header);
+    EXPECT_EQ(done["checksums"][h["tier"].get<std::string>()], h["checksum"]) << entry.path();
   }
 
   // Bad input: one line, exit 2.
@@ -341,7 +352,16 @@ TEST(PrairieCli, ProveInSessionsAndAfterKillResumesFromItsTable) {
     if (saved["status"] == "finished") break;
     EXPECT_EQ(saved["status"], "stopped");
     EXPECT_EQ(saved["result"], "unknown");
+    // How far it has come: the line the search would extend next, from a root move.
+    ASSERT_TRUE(saved["frontier"].is_array());
+    ASSERT_FALSE(saved["frontier"].empty());
+    const nlohmann::json& first = saved["frontier"][0];
+    const auto& roots = saved["root_moves"];
+    EXPECT_TRUE(std::any_of(roots.begin(), roots.end(), [&](const nlohmann::json& m) {
+      return m["move"] == first["move"];
+    })) << first;
   }
+  EXPECT_TRUE(saved["frontier"].is_null());  // a finished proof has its line instead
   EXPECT_GT(sessions, 1);
   EXPECT_EQ(saved["status"], "finished");
   EXPECT_EQ(saved["result"], one["result"]);

@@ -213,6 +213,52 @@ TEST(Dfpn, StopsAtTheNodeBudgetWithUnknown) {
   EXPECT_GT(prover.stats().root_dn, 0u);
 }
 
+// An unfinished proof's frontier is the line Mid would extend next: from
+// the root, each time the child with the least disproof number (for its
+// mover); it follows stored positions and ends at a new leaf or a decided
+// position, and each step counts its position's decided moves.
+TEST(Dfpn, TheFrontierOfAnUnfinishedProofFollowsTheMostProvingChildren) {
+  const PrairieGame game = Make(7);
+  prove::DfpnProver<PrairieGame> prover(game, SmallOptions(16, 20000));
+  ASSERT_EQ(prover.Prove(game.start()), prove::Proof::kUnknown);
+  const auto frontier = prover.Frontier(game.start(), 100);
+  ASSERT_GE(frontier.size(), 2u);
+  Position p = game.start();
+  for (std::size_t i = 0; i < frontier.size(); ++i) {
+    const auto& step = frontier[i];
+    PrairieGame::MoveList moves;
+    game.generate_moves(p, moves);
+    std::uint32_t least_dn = prove::kInf + 1;
+    for (const auto& m : moves) {
+      Position c = p;
+      game.play(c, m);
+      if (const auto numbers = prover.Numbers(c)) least_dn = std::min(least_dn, numbers->second);
+    }
+    Position child = p;
+    game.play(child, step.move);
+    if (step.in_table) {
+      const auto numbers = prover.Numbers(child);
+      ASSERT_TRUE(numbers.has_value()) << i;
+      EXPECT_EQ(step.pn, numbers->first) << i;
+      EXPECT_EQ(step.dn, numbers->second) << i;
+      EXPECT_EQ(step.dn, least_dn) << i;  // no stored sibling is more proving
+    } else {
+      EXPECT_EQ(i + 1, frontier.size());  // a new leaf ends the line
+    }
+    EXPECT_LE(step.decided, step.moves) << i;
+    if (i + 1 < frontier.size()) {
+      EXPECT_GT(step.pn, 0u) << i;  // the line goes on through open positions only
+      EXPECT_GT(step.dn, 0u) << i;
+      PrairieGame::MoveList next;
+      game.generate_moves(child, next);
+      EXPECT_EQ(step.moves, static_cast<int>(next.size())) << i;
+    }
+    p = child;
+  }
+  // The root's numbers are the first step's, seen from the root's mover.
+  EXPECT_EQ(frontier[0].dn, prover.stats().root_pn);
+}
+
 TEST(BoundedWin, ShortestForcedWinIsTheMinimaxDistance) {
   for (int w : {3}) {
     const PrairieGame game = Make(w);

@@ -248,6 +248,23 @@ nlohmann::json RootMoves(const G& game, const typename G::Position& pos, const P
   return moves;
 }
 
+// An unfinished proof's frontier line (DfpnProver::Frontier) with its moves
+// in notation; the numbers are each position's mover's.
+template <class G, class Prover>
+nlohmann::json FrontierLine(const G& game, typename G::Position pos, const Prover& prover) {
+  nlohmann::json steps = nlohmann::json::array();
+  for (const auto& step : prover.Frontier(pos, 100)) {
+    steps.push_back({{"move", game.move_string(pos, step.move)},
+                     {"pn", step.pn},
+                     {"dn", step.dn},
+                     {"in_table", step.in_table},
+                     {"moves", step.moves},
+                     {"decided", step.decided}});
+    game.play(pos, step.move);
+  }
+  return steps;
+}
+
 // The proof record (data/README.md, kind proof): this session's search
 // added to the sessions before it (`previous`, null for none).
 template <class G, class Prover>
@@ -283,6 +300,7 @@ nlohmann::json ProofRecord(const G& game, const typename G::Position& pos, const
             {"root_pn", st.root_pn},
             {"root_dn", st.root_dn},
             {"root_moves", RootMoves(game, pos, prover)},
+            {"frontier", r == 0 ? FrontierLine(game, pos, prover) : nlohmann::json()},
             {"max_depth", std::max<int>(static_cast<int>(before("max_depth")), st.max_depth)},
             {"stopped_by_budget", status == "stopped"},
             {"max_seconds", absl::GetFlag(FLAGS_budget_s)},

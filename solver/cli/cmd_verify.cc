@@ -8,6 +8,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "cli/command.h"
 #include "cli/database.h"
 #include "cli/flags.h"
@@ -132,11 +133,22 @@ absl::Status RunVerify(const std::vector<std::string>& args) {
       retro::RetroVerifier<G> verifier(game, *manifest, options);
       absl::StatusOr<retro::VerifyReport> report = verifier.Run();
       if (!report.ok()) return report.status();
+      nlohmann::json final_record =
+          record({report->tiers, report->positions, report->seconds, report->headers_hash});
+      if (report->complete) {
+        nlohmann::json checksums = nlohmann::json::object();
+        for (const auto& [tier, checksum] : report->checksums) {
+          checksums[tier] = absl::StrFormat("%016x", checksum);
+        }
+        final_record["checksums"] = std::move(checksums);
+        if (!out.empty()) {
+          if (absl::Status s = WriteFileAtomically(out, final_record.dump(2) + "\n"); !s.ok()) {
+            return s;
+          }
+        }
+      }
       if (absl::GetFlag(FLAGS_json)) {
-        std::printf("%s\n", record({report->tiers, report->positions, report->seconds,
-                                    report->headers_hash})
-                                .dump()
-                                .c_str());
+        std::printf("%s\n", final_record.dump().c_str());
       } else if (!report->complete) {
         std::printf(
             "stopped by --budget-s: %llu of %llu tiers verified (%llu positions), every value so "

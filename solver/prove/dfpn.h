@@ -129,6 +129,18 @@ struct DfpnStats {
   bool stopped = false;  // a budget ran out or the run was interrupted
 };
 
+// One position of an unfinished proof's frontier line (DfpnProver::Frontier):
+// the move that reached it, its numbers for its mover (from the table, or a
+// new leaf's when `in_table` is false) and how many of its moves lead to
+// positions already decided (proven or disproven).
+template <class Move>
+struct FrontierStep {
+  Move move;
+  std::uint32_t pn = 0, dn = 0;
+  bool in_table = false;
+  int moves = 0, decided = 0;
+};
+
 // One stored position of the table, as a checkpoint keeps it.
 struct DfpnEntry {
   std::uint64_t key = 0;
@@ -201,6 +213,24 @@ class DfpnProver {
     const Entry* e = Find(game_.hash(p));
     if (!e) return std::nullopt;
     return std::pair<std::uint32_t, std::uint32_t>{e->pn, e->dn};
+  }
+
+  // How far an unfinished proof has come: from `pos`, the line the search
+  // would extend next (each time the most proving child, as Mid picks it),
+  // down to a position the table does not hold, a decided one, or max_plies.
+  // Each step also says how many of its position's moves are decided already
+  // (0 of 0 for a last position that is decided or not in the table).
+  std::vector<FrontierStep<Move>> Frontier(Position pos, int max_plies) const {
+    std::vector<FrontierStep<Move>> line;
+    while (static_cast<int>(line.size()) < max_plies) {
+      std::optional<FrontierStep<Move>> pick = Survey(pos, line);
+      if (!pick) return line;
+      line.push_back(*pick);
+      game_.play(pos, pick->move);
+      if (!pick->in_table || pick->pn == 0 || pick->dn == 0) return line;
+    }
+    Survey(pos, line);  // the last open position's counts
+    return line;
   }
 
   // Proven moves from a proven position: the winner's move to a child proven
@@ -348,6 +378,42 @@ class DfpnProver {
     c.dn = options_.init == LeafInit::kUnit
                ? 1
                : static_cast<std::uint32_t>(std::max(1, CountMoves(game_, c.pos)));
+  }
+
+  // Frontier's step at `pos`: sets the counts of line's last step (the move
+  // that reached pos) and returns the most proving child, nullopt if none.
+  std::optional<FrontierStep<Move>> Survey(const Position& pos,
+                                           std::vector<FrontierStep<Move>>& line) const {
+    typename G::MoveList moves;
+    game_.generate_moves(pos, moves);
+    const int n = static_cast<int>(moves.size());
+    std::optional<FrontierStep<Move>> pick;
+    int decided = 0;
+    for (int k = 0; k < n; ++k) {
+      const Move& m = moves[options_.order == ChildOrder::kReversed ? n - 1 - k : k];
+      Child c;
+      c.pos = pos;
+      game_.play(c.pos, m);
+      bool in_table = KnownConst(c.pos, c.pn, c.dn);
+      if (!in_table) {
+        if (const Entry* e = Find(game_.hash(c.pos))) {
+          c.pn = e->pn;
+          c.dn = e->dn;
+          in_table = true;
+        } else {
+          InitialNumbers(c);
+        }
+      }
+      decided += c.pn == 0 || c.dn == 0;
+      if (!pick || c.dn < pick->dn || (c.dn == pick->dn && c.pn < pick->pn)) {
+        pick = FrontierStep<Move>{m, c.pn, c.dn, in_table, 0, 0};
+      }
+    }
+    if (!line.empty()) {
+      line.back().moves = n;
+      line.back().decided = decided;
+    }
+    return pick;
   }
 
   void Mid(const Position& pos, std::uint64_t key, std::uint32_t tp, std::uint32_t td, int depth,

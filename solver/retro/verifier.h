@@ -35,6 +35,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -119,6 +120,10 @@ struct VerifyReport {
   std::uint64_t resumed_tiers = 0;  // verified by earlier sessions
   bool complete = false;            // every tier verified
   std::uint64_t headers_hash = 0;   // VerifyProgress::headers_hash of the tiers verified
+  // A complete pass: every tier's name and header checksum, in the game's
+  // order -- what a copy of the database can be compared against without
+  // verifying it again (committed beside the statistics; the tables are not).
+  std::vector<std::pair<std::string, std::uint64_t>> checksums;
 };
 
 template <TierGame G>
@@ -390,6 +395,15 @@ absl::StatusOr<VerifyReport> RetroVerifier<G>::Run() {
   report.seconds = progress.seconds;
   report.complete = progress.tiers == tiers->size();
   report.headers_hash = progress.headers_hash;
+  // Step 4. A complete pass lists every tier's checksum (headers only: each
+  // file's payload was checked against its checksum when it was verified).
+  if (report.complete) {
+    for (Tier t : *tiers) {
+      absl::StatusOr<TierHeader> header = ReadTierHeader(TierPath(t));
+      if (!header.ok()) return header.status();
+      report.checksums.emplace_back(game_.tier_name(t), header->checksum);
+    }
+  }
   return report;
 }
 
