@@ -418,6 +418,8 @@ TEST(PrairieCli, ProveInSessionsAndAfterKillResumesFromItsTable) {
   ExpectBadInput(args + " --order=reversed --resume --out=" + rec, "another proof");
   ExpectBadInput(args + " --order=sideways", "--order");
   ExpectBadInput(args + " --init=zero", "--init");
+  ExpectBadInput(args + " --combine=max", "--combine");
+  ExpectBadInput(args + " --combine=weak --resume --out=" + rec, "another proof");
   ExpectBadInput("prove --game=prairie --size=6 --check=" + rec, "--check");
   ExpectBadInput("prove --game=prairie --size=5 --out=x.json --check=" + rec, "cannot go with it");
   {

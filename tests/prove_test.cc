@@ -60,11 +60,14 @@ TEST(Dfpn, ProvesTheWinnerOfAnIndependentSolverOnThreeAndFourWideBoards) {
     options.pv = false;
     search::Solver<PrairieGame> solver(game, options);
     prove::DfpnProver<PrairieGame> prover(game, SmallOptions(64));
+    prove::DfpnOptions weak = SmallOptions(64);
+    weak.numbers = prove::Combine::kWeak;
+    prove::DfpnProver<PrairieGame> weak_prover(game, weak);
     for (const Position& p : Sample(game, w == 3 ? 150 : 60, w)) {
       const int v = w == 3 ? minimax.Value(p) : solver.Solve(p).value;
-      const prove::Proof proof = prover.Prove(p);
-      ASSERT_EQ(proof, v > 0 ? prove::Proof::kWin : prove::Proof::kLoss)
-          << w << " " << game.position_string(p);
+      const prove::Proof expected = v > 0 ? prove::Proof::kWin : prove::Proof::kLoss;
+      ASSERT_EQ(prover.Prove(p), expected) << w << " " << game.position_string(p);
+      ASSERT_EQ(weak_prover.Prove(p), expected) << "weak " << w << " " << game.position_string(p);
     }
   }
 }
@@ -87,15 +90,20 @@ TEST(Dfpn, EverySettingProvesTheSameWinnersThroughAnotherTree) {
   mobility.init = prove::LeafInit::kMobility;
   second.order = prove::ChildOrder::kReversed;
   second.init = prove::LeafInit::kUnit;
+  prove::DfpnOptions weak = SmallOptions(64), weak_unit = second;
+  weak.numbers = weak_unit.numbers = prove::Combine::kWeak;
   prove::DfpnProver<PrairieGame> first_prover(game, SmallOptions(64));  // evaluation
   prove::DfpnProver<PrairieGame> mobility_prover(game, mobility);
   prove::DfpnProver<PrairieGame> second_prover(game, second);
+  prove::DfpnProver<PrairieGame> weak_prover(game, weak), weak_unit_prover(game, weak_unit);
   bool other_tree = false;
   for (const Position& p : Sample(game, 40, 7)) {
     const prove::Proof a = first_prover.Prove(p);
     ASSERT_NE(a, prove::Proof::kUnknown);
     EXPECT_EQ(a, mobility_prover.Prove(p)) << game.position_string(p);
     EXPECT_EQ(a, second_prover.Prove(p)) << game.position_string(p);
+    EXPECT_EQ(a, weak_prover.Prove(p)) << game.position_string(p);
+    EXPECT_EQ(a, weak_unit_prover.Prove(p)) << game.position_string(p);
     other_tree |= first_prover.stats().nodes != second_prover.stats().nodes &&
                   first_prover.stats().nodes != mobility_prover.stats().nodes;
   }

@@ -37,6 +37,9 @@ ABSL_FLAG(std::string, order, "generated",
 ABSL_FLAG(std::string, init, "evaluation",
           "prove: new leaves' proof/disproof numbers: evaluation (the game's estimate; mobility "
           "where it has none), mobility (1, moves) or unit (1, 1)");
+ABSL_FLAG(std::string, combine, "sum",
+          "prove: how df-pn adds up a position's children: sum (plain df-pn) or weak (the "
+          "largest plus one per other open child: transpositions are not counted twice)");
 ABSL_FLAG(std::string, check, "",
           "prove: instead of proving, check the proof record FILE: replay its proof line, and "
           "re-solve the line's positions from the end with the exact solver within --max-nodes "
@@ -78,7 +81,7 @@ std::optional<std::string> FirstDifference(const nlohmann::json& expected,
   return std::nullopt;
 }
 
-// --order and --init (prove/dfpn.h, "A second opinion").
+// --order, --init and --combine (prove/dfpn.h, "A second opinion", "Transpositions").
 absl::StatusOr<prove::DfpnOptions> DfpnSettingsFromFlags() {
   prove::DfpnOptions o;
   const std::string order = absl::GetFlag(FLAGS_order), init = absl::GetFlag(FLAGS_init);
@@ -87,6 +90,13 @@ absl::StatusOr<prove::DfpnOptions> DfpnSettingsFromFlags() {
   } else if (order != "generated") {
     return absl::InvalidArgumentError(
         absl::StrCat("bad --order='", order, "': expected generated or reversed"));
+  }
+  const std::string combine = absl::GetFlag(FLAGS_combine);
+  if (combine == "weak") {
+    o.numbers = prove::Combine::kWeak;
+  } else if (combine != "sum") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --combine='", combine, "': expected sum or weak"));
   }
   if (init == "unit") {
     o.init = prove::LeafInit::kUnit;
@@ -211,11 +221,13 @@ absl::StatusOr<nlohmann::json> PreviousProof(const G& game, const typename G::Po
   const prove::DfpnOptions resolved = prove::DfpnProver<G>::Resolved(settings);
   expected["order"] = prove::ChildOrderName(resolved.order);
   expected["init"] = prove::LeafInitName(resolved.init);
+  expected["combine"] = prove::CombineName(resolved.numbers);
   // Records from before --order and --init were searched with generated
   // children and mobility numbers (resume those with --init=mobility).
   nlohmann::json recorded = record;
   if (!recorded.contains("order")) recorded["order"] = "generated";
   if (!recorded.contains("init")) recorded["init"] = "mobility";
+  if (!recorded.contains("combine")) recorded["combine"] = "sum";
   if (const std::optional<std::string> key = FirstDifference(expected, recorded)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--out=", out, " records another proof: its ", *key, " is ",
@@ -291,6 +303,7 @@ nlohmann::json ProofRecord(const G& game, const typename G::Position& pos, const
             {"method", "df-pn"},
             {"order", prove::ChildOrderName(prover.options().order)},
             {"init", prove::LeafInitName(prover.options().init)},
+            {"combine", prove::CombineName(prover.options().numbers)},
             {"status", status},
             {"sessions", static_cast<int>(before("sessions")) + 1},
             {"nodes", nodes},
@@ -560,7 +573,8 @@ absl::Status RunProve(const std::vector<std::string>& args) {
   }
   const std::string check = absl::GetFlag(FLAGS_check);
   if (!check.empty()) {
-    for (std::string_view f : {"out", "resume", "within", "order", "init", "position", "moves"}) {
+    for (std::string_view f :
+         {"out", "resume", "within", "order", "init", "combine", "position", "moves"}) {
       if (FlagGiven(f)) {
         return absl::InvalidArgumentError(
             absl::StrCat("--check takes the position from the record; --", std::string(f),
@@ -598,7 +612,7 @@ Command ProveCommand() {
   std::vector<std::string_view> flags = kGameFlags;
   for (std::string_view f :
        {"moves", "position", "db", "memory-mb", "tt-mb", "budget-s", "max-nodes", "within", "json",
-        "out", "resume", "checkpoint-s", "order", "init", "check"}) {
+        "out", "resume", "checkpoint-s", "order", "init", "combine", "check"}) {
     flags.push_back(f);
   }
   return {"prove", "prove who wins (win/loss only) by proof-number search",
@@ -618,7 +632,8 @@ Command ProveCommand() {
           "cannot force a win within d plies (iterative deepening), or its shortest win:\n"
           "  tav prove --game=prairie --within=25 --budget-s=3600\n"
           "An independent check of a finished proof: prove it again with other settings\n"
-          "(--order=reversed --init=unit: another tree), and replay its line with --check,\n"
+          "(--order=reversed --init=unit, or --combine=weak: another tree), and replay its\n"
+          "line with --check,\n"
           "which re-solves the line's positions from the end by alpha-beta:\n"
           "  tav prove --game=prairie --size=7 --order=reversed --init=unit --out=w7b.json\n"
           "  tav prove --game=prairie --size=7 --check=w7.json --json",

@@ -23,6 +23,15 @@
 // both ways has been found twice, by searches that share only the rules
 // (and the table code) -- the independent re-proof of a result.
 //
+// Transpositions. In a game where moves commute (Prairie: the pieces move
+// independently), one position is reached along many paths and the sum in
+// dn(n) counts its work once per path: numbers swell and mislead the search
+// away from positions that are in truth cheap. DfpnOptions::numbers = kWeak
+// replaces the sum by Ueda et al.'s weak proof number (2008),
+//   dn(n) = max over open children of pn(c) + (number of open children - 1),
+// which never counts a shared subtree twice at one node (it may undercount:
+// it only steers the search, soundness never depends on the numbers).
+//
 // The games solved here are acyclic (Prairie: every move lowers
 // remaining()), so there is no graph-history interaction to handle.
 //
@@ -92,6 +101,8 @@ inline const char* ProofName(Proof p) {
 enum class ChildOrder { kGenerated, kReversed };
 // kEvaluation: the game's proof_numbers(), mobility for a game without one.
 enum class LeafInit { kEvaluation, kMobility, kUnit };
+// How dn(n) combines the children's pn (see "Transpositions").
+enum class Combine { kSum, kWeak };
 
 inline const char* ChildOrderName(ChildOrder o) {
   return o == ChildOrder::kReversed ? "reversed" : "generated";
@@ -99,11 +110,13 @@ inline const char* ChildOrderName(ChildOrder o) {
 inline const char* LeafInitName(LeafInit i) {
   return i == LeafInit::kUnit ? "unit" : i == LeafInit::kMobility ? "mobility" : "evaluation";
 }
+inline const char* CombineName(Combine c) { return c == Combine::kWeak ? "weak" : "sum"; }
 
 struct DfpnOptions {
   std::uint64_t tt_mb = 1024;
   ChildOrder order = ChildOrder::kGenerated;
   LeafInit init = LeafInit::kEvaluation;
+  Combine numbers = Combine::kSum;
   std::uint64_t max_nodes = 0;  // 0 = no limit
   double max_seconds = 0;       // 0 = no limit
   double epsilon = 0.25;
@@ -453,10 +466,12 @@ class DfpnProver {
       pn = kInf;
       dn = 0;
       std::size_t best = 0;
-      std::uint32_t second = kInf;
+      std::uint32_t second = kInf, max_pn = 0, open = 0;
       for (std::size_t i = 0; i < kids.size(); ++i) {
         const Child& c = kids[i];
         dn = Add(dn, c.pn);
+        max_pn = std::max(max_pn, c.pn);
+        open += c.pn != 0;
         if (c.dn < pn || (c.dn == pn && c.pn < kids[best].pn)) {
           second = pn;
           pn = c.dn;
@@ -465,16 +480,21 @@ class DfpnProver {
           second = c.dn;
         }
       }
+      if (options_.numbers == Combine::kWeak) dn = open == 0 ? 0 : Add(max_pn, open - 1);
       if (depth == 0) {  // the root's numbers as they stand, for checkpoints mid-search
         stats_.root_pn = pn;
         stats_.root_dn = dn;
       }
       if (pn >= tp || dn >= td || pn == 0 || dn == 0 || stop_) break;
       Child& c = kids[best];
-      const std::uint32_t child_tp = td >= kInf
-                                         ? kInf
-                                         : static_cast<std::uint32_t>(std::min<std::uint64_t>(
-                                               kInf, std::uint64_t{td} - dn + c.pn));
+      // The child's pn may grow until the parent's dn reaches td: by the sum,
+      // td less its siblings' share; by the weak rule, td less the count of
+      // the other open children (the max is then the child's own pn).
+      const std::uint64_t others =
+          options_.numbers == Combine::kWeak ? open - 1 : std::uint64_t{dn} - c.pn;
+      const std::uint32_t child_tp =
+          td >= kInf ? kInf
+                     : static_cast<std::uint32_t>(std::min<std::uint64_t>(kInf, td - others));
       std::uint64_t eps =
           second >= kInf ? kInf
                          : static_cast<std::uint64_t>(std::ceil(second * (1.0 + options_.epsilon)));
