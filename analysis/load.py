@@ -65,8 +65,8 @@ COLUMNS = {
                     "start_position", "start_result", "start_plies", "longest_win_plies",
                     "longest_win_position", "longest_win_side_to_move", "commit", "machine"],
     "proof": ["game", "variant", "size", "board", "position", "result", "result_first_player",
-              "method", "order", "init", "status", "sessions", "nodes", "seconds", "nps",
-              "root_pn", "root_dn", "max_depth", "tt_mb", "proof_line", "commit", "machine"],
+              "method", "order", "init", "combine", "status", "sessions", "nodes", "seconds",
+              "nps", "root_pn", "root_dn", "frontier_plies", "max_depth", "tt_mb", "proof_line", "commit", "machine"],
     "proof_check": ["game", "variant", "size", "board", "record", "result", "line_plies",
                     "replayed", "end", "solved_from", "solver_nodes", "solver_seconds",
                     "max_nodes", "ok", "error", "commit", "machine"],
@@ -406,10 +406,14 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
         for row in rows[kind]:
             _complete_board(row)
             _provenance(row, row)
-    for row in rows["proof"]:  # df-pn records from before --order/--init used these
+    for row in rows["proof"]:  # df-pn records from before --order/--init/--combine used these
         if row.get("method") == "df-pn":
             row["order"] = row.get("order") or "generated"
             row["init"] = row.get("init") or "mobility"
+            row["combine"] = row.get("combine") or "sum"
+        # An unfinished proof's frontier line: how many plies deep it is stored.
+        frontier = row.get("frontier")
+        row["frontier_plies"] = len(frontier) if isinstance(frontier, list) else None
 
     def table(kind):
         return _frame(rows[kind], COLUMNS[kind] + LOCATION)

@@ -2,7 +2,7 @@
 
 One row per proof record (``kind: "proof"``): the game, variant and board, the result for the
 first player (``win``/``loss``, or ``unknown`` for a proof still unfinished, with its root proof
-and disproof numbers saying how far it got), the df-pn settings (child ``order``, leaf ``init``),
+and disproof numbers saying how far it got), the df-pn settings (child ``order``, leaf ``init``, ``combine``),
 the sessions, nodes and seconds it took, and what its checks (``kind: "proof_check"``, ``tav prove
 --check``) found: whether its line replayed to a decided end and from which ply the exact solver
 re-solved it. A check belongs to the proof whose file its ``record`` path names.
@@ -19,8 +19,9 @@ from .section import Section
 
 COLUMNS = {"game": "game", "variant": "variant", "board": "board",
            "result_first_player": "first player", "method": "method", "order": "order",
-           "init": "init", "status": "status", "sessions": "sessions", "nodes": "nodes",
-           "seconds": "seconds", "root_pn": "root pn", "root_dn": "root dn",
+           "init": "init", "combine": "combine", "status": "status", "sessions": "sessions",
+           "nodes": "nodes", "seconds": "seconds", "root_pn": "root pn", "root_dn": "root dn",
+           "frontier_plies": "frontier plies",
            "checked": "checked", "file": "file"}
 
 
@@ -66,9 +67,10 @@ def build(ds: Dataset) -> Section:
         return section
     section.note("Each row is one `tav prove` record: `win`/`loss` for the first player when "
                  "proven, `unknown` with the root's proof and disproof numbers when the search "
-                 "stopped first (a resumable run). **checked**: the record's proof line replayed "
+                 "stopped first (a resumable run), and how many plies deep its frontier line (the line the search "
+                 "would extend next) is stored. **checked**: the record's proof line replayed "
                  "to a position the game decides, and the exact solver's agreement from that ply "
                  "of the line to its end (`tav prove --check`); a second record of the same start "
-                 "with other settings (order, init) is an independent re-proof.")
+                 "with other settings (order, init, combine) is an independent re-proof.")
     section.table("proofs", "Proofs and proof attempts", table(ds))
     return section

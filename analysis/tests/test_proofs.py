@@ -48,6 +48,20 @@ def test_records_from_before_the_settings_read_as_the_defaults_of_then():
     ds = analysis.load([PRAIRIE / "w8" / "proof.json"])  # written before the flags
     assert list(ds.proofs["order"]) == ["generated"]
     assert list(ds.proofs["init"]) == ["mobility"]
+    assert list(ds.proofs["combine"]) == ["sum"]
+    assert ds.proofs["frontier_plies"].isna().all()  # no frontier recorded then
+
+
+def test_an_unfinished_proof_reports_how_deep_its_frontier_is(tmp_path):
+    step = {"move": "x", "pn": 3, "dn": 2, "in_table": True, "moves": 4, "decided": 1}
+    proof = {"schema": 1, "kind": "proof", "game": "prairie", "variant": "standard", "size": 8,
+             "result": "unknown", "result_first_player": "unknown", "method": "df-pn",
+             "combine": "weak", "nodes": 10, "seconds": 0.1, "status": "stopped",
+             "root_pn": 2, "root_dn": 5, "frontier": [step, step, dict(step, in_table=False)]}
+    (tmp_path / "proof.json").write_text(json.dumps(proof))
+    table = analysis.proofs.table(analysis.load([tmp_path]))
+    assert list(table["frontier plies"]) == [3]
+    assert list(table["combine"]) == ["weak"]
 
 
 def test_a_failed_check_says_so(tmp_path):
