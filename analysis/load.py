@@ -65,6 +65,7 @@ COLUMNS = {
                     "start_position", "start_result", "start_plies", "longest_win_plies",
                     "longest_win_position", "longest_win_side_to_move", "commit", "machine"],
     "proof": ["game", "variant", "size", "board", "position", "result", "result_first_player",
+              "at_least",
               "method", "order", "init", "combine", "status", "sessions", "nodes", "seconds",
               "nps", "root_pn", "root_dn", "frontier_plies", "max_depth", "tt_mb", "proof_line", "commit", "machine"],
     "proof_check": ["game", "variant", "size", "board", "record", "result", "line_plies",

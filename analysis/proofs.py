@@ -2,7 +2,8 @@
 
 One row per proof record (``kind: "proof"``): the game, variant and board, the result for the
 first player (``win``/``loss``, or ``unknown`` for a proof still unfinished, with its root proof
-and disproof numbers saying how far it got), the df-pn settings (child ``order``, leaf ``init``, ``combine``),
+and disproof numbers saying how far it got) -- for a game with scores (``at_least``, ``tav prove
+--at-least=T``) the answer to "does the side to move end with at least T?" instead --, the df-pn settings (child ``order``, leaf ``init``, ``combine``),
 the sessions, nodes and seconds it took, and what its checks (``kind: "proof_check"``, ``tav prove
 --check``) found: whether its line replayed to a decided end and from which ply the exact solver
 re-solved it. A check belongs to the proof whose file its ``record`` path names.
@@ -47,12 +48,20 @@ def check_summary(ds: Dataset) -> pd.DataFrame:
             .agg("; ".join))
 
 
+def _answers(proofs: pd.DataFrame) -> pd.Series:
+    """The first player's result; for a threshold proof, its question and answer."""
+    threshold = pd.to_numeric(proofs["at_least"], errors="coerce")
+    answer = proofs["result"].map({"win": "yes", "loss": "no"}).fillna("unknown")
+    asked = "side to move >= " + threshold.fillna(0).astype(int).astype(str) + ": " + answer
+    return proofs["result_first_player"].where(threshold.isna(), asked)
+
+
 def table(ds: Dataset) -> pd.DataFrame:
     """Every proof record with its checks, by game, variant and board."""
     proofs = ds.proofs
     if not len(proofs):
         return pd.DataFrame(columns=list(COLUMNS.values()))
-    proofs = proofs.assign(key=proofs["file"].map(_tail))
+    proofs = proofs.assign(key=proofs["file"].map(_tail), result_first_player=_answers(proofs))
     merged = proofs.merge(check_summary(ds), on="key", how="left")
     merged["checked"] = merged["checked"].fillna("")
     merged = merged.sort_values(["game", "variant", "size", "file"], kind="stable")
@@ -60,13 +69,14 @@ def table(ds: Dataset) -> pd.DataFrame:
 
 
 def build(ds: Dataset) -> Section:
-    section = Section("proofs", "Proofs of win/loss games (df-pn)")
+    section = Section("proofs", "Proofs by df-pn (win/loss games, and score thresholds)")
     if not len(ds.proofs):
         section.note("*No proof records yet* (`tav prove --json`). This section lists each "
                      "proven or unfinished start with its cost and checks once they are committed.")
         return section
     section.note("Each row is one `tav prove` record: `win`/`loss` for the first player when "
-                 "proven, `unknown` with the root's proof and disproof numbers when the search "
+                 "proven (for a game with scores, `side to move >= T: yes/no`, the question "
+                 "`--at-least=T` asked), `unknown` with the root's proof and disproof numbers when the search "
                  "stopped first (a resumable run), and how many plies deep its frontier line (the line the search "
                  "would extend next) is stored. **checked**: the record's proof line replayed "
                  "to a position the game decides, and the exact solver's agreement from that ply "

@@ -103,7 +103,7 @@ KINDS: dict[str, Kind] = {
             "result_first_player": STRING, "method": STRING, "order": STRING, "init": STRING,
             "status": STRING, "sessions": INT, "nodes": NUMBER, "seconds": NUMBER, "nps": NUMBER,
             "root_pn": NUMBER, "root_dn": NUMBER, "max_depth": INT, "tt_mb": NUMBER,
-            "proof_line": LIST, "within": INT, "provenance": OBJECT,
+            "proof_line": LIST, "within": INT, "at_least": INT, "provenance": OBJECT,
         },
     ),
     "proof_check": Kind(

@@ -2,6 +2,9 @@
 // and one error line with exit status 2 for every kind of bad input.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 
 #include "cli_helpers.h"
@@ -167,6 +170,39 @@ TEST(CathedralCliBadInput, SolveRejectsBadPositionsToo) {
   ExpectCathedralBadInput("solve --game=cathedral --size=5 --moves='Ync5 Qna1'",
                           "unknown piece letter");
   ExpectCathedralBadInput("solve --game=cathedral --size=5 --position='xx'", "expected 6 fields");
+}
+
+// tav prove --at-least on a scored game: proving ">= v" and disproving
+// ">= v + 1" gives tav solve's exact value; the threshold is part of the
+// proof's identity (a resume with another one is refused), and what only
+// win/loss games have is refused with one line.
+TEST(CathedralCli, ProveAtLeastBracketsTheSolversValueAndKeepsItsThreshold) {
+  const std::string pos = " --game=cathedral --size=5 --moves=Ynb4";
+  const CliResult solved = RunTav("solve" + pos + " --json");
+  ASSERT_EQ(solved.status, 0) << solved.err;
+  const int v = nlohmann::json::parse(solved.out)["value"].get<int>();
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("tav_cathedral_prove_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string rec = (dir / "p.json").string();
+  for (const int t : {v, v + 1}) {
+    const std::string out = t == v ? " --out=" + rec : "";
+    const CliResult r = RunTav("prove" + pos + " --json --at-least=" + std::to_string(t) + out);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["at_least"], t);
+    EXPECT_EQ(j["result"], t == v ? "win" : "loss");
+    EXPECT_TRUE(j["result_first_player"].is_null());
+  }
+  ExpectCathedralBadInput(
+      "prove" + pos + " --at-least=" + std::to_string(v + 1) + " --resume --out=" + rec,
+      "another proof");
+  ExpectCathedralBadInput("prove" + pos, "--at-least");
+  ExpectCathedralBadInput("prove" + pos + " --at-least=1 --within=5", "--within");
+  ExpectCathedralBadInput("prove" + pos + " --at-least=1 --check=" + rec, "--check");
+  ExpectCathedralBadInput("prove" + pos + " --at-least=500", "--at-least=500");
+  ExpectCathedralBadInput("prove --game=prairie --size=4 --at-least=1", "--at-least");
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 
 #include "core/hash.h"
 #include "core/setup.h"
+#include "games/cathedral/cathedral.h"
 #include "games/prairie/prairie.h"
+#include "games/reversi/reversi.h"
 #include "prove/bounded.h"
 #include "prove/dfpn.h"
 #include "prove/line_check.h"
@@ -265,6 +267,65 @@ TEST(Dfpn, TheFrontierOfAnUnfinishedProofFollowsTheMostProvingChildren) {
   }
   // The root's numbers are the first step's, seen from the root's mover.
   EXPECT_EQ(frontier[0].dn, prover.stats().root_pn);
+}
+
+// Scored games (dfpn.h, "Scored games"): "at least v" is proven and "at
+// least v + 1" disproven exactly where the alpha-beta solver's exact value
+// is v, for the side to move and, through the other player's goal, from
+// the other side's view too.
+template <class G>
+void ExpectMarginsOfTheSolver(const G& game, const std::vector<typename G::Position>& positions) {
+  search::SolveOptions options;
+  options.tt_mb = 16;
+  options.pv = false;
+  search::Solver<G> solver(game, options);
+  for (const auto& p : positions) {
+    const int v = solver.Solve(p).value;
+    const int mover = game.side_to_move(p);
+    for (const auto& [player, at_least, expected] :
+         {std::tuple{mover, v, prove::Proof::kWin}, std::tuple{mover, v + 1, prove::Proof::kLoss},
+          std::tuple{1 - mover, -v, prove::Proof::kLoss},
+          std::tuple{1 - mover, -v + 1, prove::Proof::kWin}}) {
+      // Prove() answers for the side to move: with the other player's goal,
+      // the mover "wins" when that player falls short (below -v + 1).
+      prove::DfpnOptions o = SmallOptions(8);
+      o.goal = prove::Goal{player, at_least};
+      prove::DfpnProver<G> prover(game, o);
+      EXPECT_EQ(prover.Prove(p), expected)
+          << game.position_string(p) << " value " << v << " goal: player " << player << " at least "
+          << at_least;
+    }
+  }
+}
+
+TEST(Dfpn, AtLeastFindsTheSolversExactMarginsOnFiveByFiveCathedral) {
+  const auto game = *cathedral::Cathedral::Create(GameSpec{"cathedral", "classic", 5, ""});
+  // Every third Cathedral placement (dark to move next).
+  std::vector<cathedral::Cathedral::Position> positions;
+  cathedral::Cathedral::MoveList moves;
+  game.generate_moves(game.start(), moves);
+  for (std::size_t i = 0; i < moves.size(); i += 3) {
+    auto p = game.start();
+    game.play(p, moves[i]);
+    positions.push_back(p);
+  }
+  ExpectMarginsOfTheSolver(game, positions);
+}
+
+TEST(Dfpn, AtLeastFindsTheSolversExactDiscDifferencesOnFourByFourOthello) {
+  const auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, ""});
+  SplitMix64 rng(7);
+  std::vector<reversi::Othello::Position> positions;
+  for (int g = 0; g < 6; ++g) {
+    auto p = game.start();
+    for (int ply = 0; ply < 2 + g && !game.is_over(p); ++ply) {
+      reversi::Othello::MoveList moves;
+      game.generate_moves(p, moves);
+      game.play(p, moves[rng.Below(moves.size())]);
+    }
+    positions.push_back(p);
+  }
+  ExpectMarginsOfTheSolver(game, positions);
 }
 
 TEST(BoundedWin, ShortestForcedWinIsTheMinimaxDistance) {

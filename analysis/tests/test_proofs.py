@@ -64,6 +64,16 @@ def test_an_unfinished_proof_reports_how_deep_its_frontier_is(tmp_path):
     assert list(table["combine"]) == ["weak"]
 
 
+def test_a_threshold_proof_shows_its_question_and_answer(tmp_path):
+    base = {"schema": 1, "kind": "proof", "game": "cathedral", "variant": "classic", "size": 5,
+            "result_first_player": None, "method": "df-pn", "nodes": 10, "seconds": 0.1,
+            "status": "finished"}
+    for name, t, result in (("a.json", 1, "win"), ("b.json", 2, "loss")):
+        (tmp_path / name).write_text(json.dumps(dict(base, at_least=t, result=result)))
+    table = analysis.proofs.table(analysis.load([tmp_path]))
+    assert sorted(table["first player"]) == ["side to move >= 1: yes", "side to move >= 2: no"]
+
+
 def test_a_failed_check_says_so(tmp_path):
     proof = {"schema": 1, "kind": "proof", "game": "prairie", "variant": "standard", "size": 5,
              "result": "loss", "result_first_player": "loss", "method": "df-pn", "nodes": 10,

@@ -2,6 +2,7 @@
 // search (prove/dfpn.h), probing endgame tables (--db) at the leaves.
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -44,6 +45,12 @@ ABSL_FLAG(std::string, check, "",
           "prove: instead of proving, check the proof record FILE: replay its proof line, and "
           "re-solve the line's positions from the end with the exact solver within --max-nodes "
           "(default for --check: 10^8)");
+
+ABSL_FLAG(int, at_least, 0,
+          "prove, scored games (cathedral, othello, desdemona): the question to prove, \"does "
+          "the side to move end with a final value of at least this (its own view: Cathedral's "
+          "margin, Othello's disc difference)?\"; proving >= T and disproving >= T+1 proves "
+          "the value T");
 
 ABSL_FLAG(double, checkpoint_s, 60,
           "prove --out: seconds between saves of the table (each at least 20 times the last "
@@ -222,12 +229,14 @@ absl::StatusOr<nlohmann::json> PreviousProof(const G& game, const typename G::Po
   expected["order"] = prove::ChildOrderName(resolved.order);
   expected["init"] = prove::LeafInitName(resolved.init);
   expected["combine"] = prove::CombineName(resolved.numbers);
+  expected["at_least"] = resolved.goal ? nlohmann::json(resolved.goal->at_least) : nlohmann::json();
   // Records from before --order and --init were searched with generated
   // children and mobility numbers (resume those with --init=mobility).
   nlohmann::json recorded = record;
   if (!recorded.contains("order")) recorded["order"] = "generated";
   if (!recorded.contains("init")) recorded["init"] = "mobility";
   if (!recorded.contains("combine")) recorded["combine"] = "sum";
+  if (!recorded.contains("at_least")) recorded["at_least"] = nullptr;
   if (const std::optional<std::string> key = FirstDifference(expected, recorded)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--out=", out, " records another proof: its ", *key, " is ",
@@ -291,7 +300,11 @@ nlohmann::json ProofRecord(const G& game, const typename G::Position& pos, const
   const double total_seconds = before("seconds") + seconds;
   const int side = game.side_to_move(pos);
   const int r = proof == prove::Proof::kWin ? 1 : proof == prove::Proof::kLoss ? -1 : 0;
-  const char* first = r == 0 ? "unknown" : ((r > 0) == (side == 0) ? "win" : "loss");
+  const std::optional<prove::Goal>& goal = prover.options().goal;
+  // With --at-least a "loss" is "below the threshold", no loss of the game.
+  const nlohmann::json first =
+      goal ? nlohmann::json()
+           : nlohmann::json(r == 0 ? "unknown" : ((r > 0) == (side == 0) ? "win" : "loss"));
   const std::string db = absl::GetFlag(FLAGS_db);
   nlohmann::json j = RecordHeader(game, "proof");
   j.update({{"position", game.position_string(pos)},
@@ -304,6 +317,7 @@ nlohmann::json ProofRecord(const G& game, const typename G::Position& pos, const
             {"order", prove::ChildOrderName(prover.options().order)},
             {"init", prove::LeafInitName(prover.options().init)},
             {"combine", prove::CombineName(prover.options().numbers)},
+            {"at_least", goal ? nlohmann::json(goal->at_least) : nlohmann::json()},
             {"status", status},
             {"sessions", static_cast<int>(before("sessions")) + 1},
             {"nodes", nodes},
@@ -366,6 +380,11 @@ void PrintProof(const G& game, const typename G::Position& pos, const Prover& pr
   std::printf("position: %s\n", game.position_string(pos).c_str());
   std::printf("result: %s for the side to move (%s)\n", prove::ProofName(proof),
               side == 0 ? "first player" : "second player");
+  if (const std::optional<prove::Goal>& goal = prover.options().goal;
+      goal && proof != prove::Proof::kUnknown) {
+    std::printf("that is: the side to move ends with %s %d\n",
+                proof == prove::Proof::kWin ? "at least" : "less than", goal->at_least);
+  }
   if (!line.empty()) std::printf("proof line: %s\n", absl::StrJoin(line, " ").c_str());
   std::printf("%llu nodes in %.1f s (%.0f k/s); root pn %u dn %u%s\n",
               static_cast<unsigned long long>(st.nodes), st.seconds,
@@ -553,6 +572,38 @@ absl::Status CheckRecord(const G& game, const std::string& path) {
   return absl::OkStatus();
 }
 
+// A scored game (--at-least): df-pn of "the side to move ends with at least
+// T" (prove/dfpn.h, "Scored games"); no tables, bounds or line check.
+template <class G>
+absl::Status ProveAtLeast(const G& game, const GameSpec& spec, prove::DfpnOptions settings,
+                          int tt_mb, double max_seconds, std::int64_t max_nodes,
+                          const std::string& out) {
+  if (!FlagGiven("at-least")) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--game=", spec.game,
+                     " has scores: give --at-least=T (does the side to move end with at least "
+                     "T?), or use tav solve"));
+  }
+  for (std::string_view f : {"db", "within", "check"}) {
+    if (FlagGiven(f)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", std::string(f), " is for win/loss games, not with --at-least"));
+    }
+  }
+  const int at_least = absl::GetFlag(FLAGS_at_least);
+  if (std::abs(at_least) > G::kMaxValue + 1) {
+    return absl::InvalidArgumentError(absl::StrCat("--at-least=", at_least, " is outside ",
+                                                   spec.game, "'s values (at most ", G::kMaxValue,
+                                                   " either way)"));
+  }
+  auto pos = SetupPosition(game, absl::GetFlag(FLAGS_position), absl::GetFlag(FLAGS_moves));
+  if (!pos.ok()) return pos.status();
+  settings.goal = prove::Goal{game.side_to_move(*pos), at_least};
+  absl::StatusOr<nlohmann::json> previous = PreviousProof(game, *pos, out, "", settings);
+  if (!previous.ok()) return previous.status();
+  return Dfpn(game, *pos, settings, tt_mb, max_seconds, max_nodes, out, *previous);
+}
+
 absl::Status RunProve(const std::vector<std::string>& args) {
   if (!args.empty()) return absl::InvalidArgumentError("prove takes no positional arguments");
   absl::StatusOr<GameSpec> spec = GameSpecFromFlags();
@@ -598,9 +649,12 @@ absl::Status RunProve(const std::vector<std::string>& args) {
   return WithGame(*spec, [&](const auto& game) -> absl::Status {
     using G = std::decay_t<decltype(game)>;
     if constexpr (!WinLossDistanceGame<G>) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "tav prove needs a win/loss game; --game=", spec->game, " has scores (use tav solve)"));
+      return ProveAtLeast(game, *spec, *settings, tt_mb, max_seconds, max_nodes, out);
     } else {
+      if (FlagGiven("at-least")) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--at-least is for games with scores; --game=", spec->game, " is won or lost"));
+      }
       return WithTablesFromFlag(game, db, memory, prove_game);
     }
   });
@@ -612,12 +666,14 @@ Command ProveCommand() {
   std::vector<std::string_view> flags = kGameFlags;
   for (std::string_view f :
        {"moves", "position", "db", "memory-mb", "tt-mb", "budget-s", "max-nodes", "within", "json",
-        "out", "resume", "checkpoint-s", "order", "init", "combine", "check"}) {
+        "out", "resume", "checkpoint-s", "order", "init", "combine", "check", "at-least"}) {
     flags.push_back(f);
   }
-  return {"prove", "prove who wins (win/loss only) by proof-number search",
+  return {"prove", "prove who wins (or reaches a score) by proof-number search",
           "Depth-first proof-number search (df-pn) of a win/loss game: proves that the\n"
-          "side to move wins or loses, without the distance. With --db=DIR, positions\n"
+          "side to move wins or loses, without the distance. A game with scores\n"
+          "(cathedral, othello, desdemona) needs --at-least=T: it proves whether the side\n"
+          "to move ends with at least T (win) or less (loss). With --db=DIR, positions\n"
           "in those endgame tables are leaves. --budget-s (seconds) / --max-nodes bound the\n"
           "run; an unfinished proof reports the root's proof and disproof numbers.\n"
           "With --out=FILE the proof record is kept in FILE and the table in FILE.table,\n"
@@ -628,6 +684,7 @@ Command ProveCommand() {
           "  tav prove --game=prairie --size=5\n"
           "  tav prove --game=prairie --variant=extra4 --db=db/p11b1 --budget-s=600 --json\n"
           "  tav prove --game=prairie --size=8 --out=w8.json --budget-s=3600   (then --resume)\n"
+          "  tav prove --game=cathedral --size=6 --moves=Ynb3 --at-least=1\n"
           "With --within=D it bounds instead: for each side, the largest d such that it\n"
           "cannot force a win within d plies (iterative deepening), or its shortest win:\n"
           "  tav prove --game=prairie --within=25 --budget-s=3600\n"

@@ -32,6 +32,15 @@
 // which never counts a shared subtree twice at one node (it may undercount:
 // it only steers the search, soundness never depends on the numbers).
 //
+// Scored games. A game with a score (Cathedral) has no win/loss of its own;
+// DfpnOptions::goal = {P, T} asks the binary question "does player P end
+// with a final value of at least T (its own view, the game's units)?". A
+// finished game is then a win for whichever mover that answer favours (P if
+// it reached T, the other side otherwise), and no position is a draw. Proving ">= T" and disproving
+// ">= T + 1" proves the exact value T: the margins of a scored game by a method that shares no code
+// with the alpha-beta solver. The game's own estimates (probe_result, proof_numbers) speak of its
+// win/loss, not of T, so they are not used; an exact probe() is, compared with T.
+//
 // The games solved here are acyclic (Prairie: every move lowers
 // remaining()), so there is no graph-history interaction to handle.
 //
@@ -112,11 +121,21 @@ inline const char* LeafInitName(LeafInit i) {
 }
 inline const char* CombineName(Combine c) { return c == Combine::kWeak ? "weak" : "sum"; }
 
+// "Does `player` end with a final value of at least `at_least`?"
+struct Goal {
+  int player = 0;
+  int at_least = 0;
+  bool operator==(const Goal&) const = default;
+};
+
 struct DfpnOptions {
   std::uint64_t tt_mb = 1024;
   ChildOrder order = ChildOrder::kGenerated;
   LeafInit init = LeafInit::kEvaluation;
   Combine numbers = Combine::kSum;
+  // Scored games: the question asked instead of the game's own win/loss
+  // (see "Scored games"); nullopt: the game's win/loss.
+  std::optional<Goal> goal;
   std::uint64_t max_nodes = 0;  // 0 = no limit
   double max_seconds = 0;       // 0 = no limit
   double epsilon = 0.25;
@@ -200,7 +219,9 @@ class DfpnProver {
   // proof_numbers() (it is kMobility there).
   const DfpnOptions& options() const { return options_; }
   static DfpnOptions Resolved(DfpnOptions o) {
-    if (o.init == LeafInit::kEvaluation && !HasProofNumbers<G>) o.init = LeafInit::kMobility;
+    if (o.init == LeafInit::kEvaluation && (!HasProofNumbers<G> || o.goal)) {
+      o.init = LeafInit::kMobility;
+    }
     return o;
   }
 
@@ -333,10 +354,10 @@ class DfpnProver {
     victim->work = std::max<std::uint64_t>(work, 1);
   }
 
-  // Finished games and probed positions (DecidedResult); a draw is not a
-  // result df-pn can use.
+  // Finished games and probed positions (DecidedResult, or GoalResult for
+  // a scored game's threshold); a draw is not a result df-pn can use.
   bool KnownConst(const Position& p, std::uint32_t& pn, std::uint32_t& dn) const {
-    const std::optional<int> r = DecidedResult(game_, p);
+    const std::optional<int> r = options_.goal ? GoalResult(p) : DecidedResult(game_, p);
     if (!r || *r == 0) return false;
     pn = *r > 0 ? 0 : kInf;
     dn = *r > 0 ? kInf : 0;
@@ -347,6 +368,22 @@ class DfpnProver {
     const bool known = KnownConst(p, pn, dn);
     stats_.probe_hits += known;
     return known;
+  }
+
+  // "Scored games": +1 if p's mover wins options_.goal's question, -1 if it
+  // loses it, nullopt while the game goes on and no exact probe knows its
+  // value.
+  std::optional<int> GoalResult(const Position& p) const {
+    std::optional<int> value;  // p's mover's view
+    if (game_.is_over(p)) {
+      value = game_.final_value(p);
+    } else if constexpr (HasProbe<G>) {
+      value = game_.probe(p);
+    }
+    if (!value) return std::nullopt;
+    const bool goal_mover = game_.side_to_move(p) == options_.goal->player;
+    const bool reached = (goal_mover ? *value : -*value) >= options_.goal->at_least;
+    return reached == goal_mover ? 1 : -1;
   }
 
   static std::uint32_t Add(std::uint32_t a, std::uint32_t b) {
