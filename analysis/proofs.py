@@ -18,7 +18,7 @@ import pandas as pd
 from .load import Dataset
 from .section import Section
 
-COLUMNS = {"game": "game", "variant": "variant", "board": "board",
+COLUMNS = {"game": "game", "variant": "variant", "board": "board", "moves": "from",
            "result_first_player": "first player", "method": "method", "order": "order",
            "init": "init", "combine": "combine", "status": "status", "sessions": "sessions",
            "nodes": "nodes", "seconds": "seconds", "root_pn": "root pn", "root_dn": "root dn",

@@ -684,7 +684,7 @@ Command ProveCommand() {
           "  tav prove --game=prairie --size=5\n"
           "  tav prove --game=prairie --variant=extra4 --db=db/p11b1 --budget-s=600 --json\n"
           "  tav prove --game=prairie --size=8 --out=w8.json --budget-s=3600   (then --resume)\n"
-          "  tav prove --game=cathedral --size=6 --moves=Ynb3 --at-least=1\n"
+          "  tav prove --game=cathedral --size=6 --moves=Ync4 --at-least=3\n"
           "With --within=D it bounds instead: for each side, the largest d such that it\n"
           "cannot force a win within d plies (iterative deepening), or its shortest win:\n"
           "  tav prove --game=prairie --within=25 --budget-s=3600\n"
