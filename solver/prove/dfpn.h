@@ -323,6 +323,13 @@ class DfpnProver {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
+  // Brings the key's bucket (two cache lines) toward the cache.
+  void Prefetch(std::uint64_t key) const {
+    const char* bucket = reinterpret_cast<const char*>(&table_[key & mask_]);
+    __builtin_prefetch(bucket);
+    __builtin_prefetch(bucket + sizeof(Bucket) - 1);
+  }
+
   const Entry* Find(std::uint64_t key) const {
     const Bucket& b = table_[key & mask_];
     for (const Entry& e : b.e) {
@@ -479,12 +486,20 @@ class DfpnProver {
       typename G::MoveList moves;
       game_.generate_moves(pos, moves);
       const int n = static_cast<int>(moves.size());
+      // Two passes: the children and their keys first, each table bucket
+      // prefetched, then their numbers. A bucket is a random line of a
+      // gigabyte table, a cache miss per child: looked up at once, the wait
+      // for it was most of a Cathedral node's time (80% of Mid's samples).
       for (int k = 0; k < n; ++k) {
         const Move& m = moves[options_.order == ChildOrder::kReversed ? n - 1 - k : k];
         Child c;
         c.pos = pos;
         game_.play(c.pos, m);
         c.key = game_.hash(c.pos);
+        Prefetch(c.key);
+        kids.push_back(c);
+      }
+      for (Child& c : kids) {
         ++stats_.expansions;
         if (!Known(c.pos, c.pn, c.dn)) {
           if (const Entry* e = Find(c.key)) {
@@ -495,7 +510,6 @@ class DfpnProver {
             InitialNumbers(c);
           }
         }
-        kids.push_back(c);
       }
     }
     while (true) {
