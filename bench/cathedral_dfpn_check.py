@@ -5,7 +5,8 @@ For every position of an explore run (``results.jsonl``, kind ``explore_position
 given ply whose value is exact, ``tav prove --at-least=v`` must prove "the side to move ends
 with at least v" and ``--at-least=v+1`` must disprove it: the same values by proof-number
 search, a method that shares only the rules with the alpha-beta solver that found them.
-Each proof record (kind ``proof``, with ``at_least``) is appended to --out as one JSON line;
+Each proof record (kind ``proof``, with ``at_least``; a finished proof without its
+``root_moves`` list) is appended to --out as one JSON line;
 a rerun skips the proofs already there. Prints one line per position and a summary; exits 1
 if any proof disagrees with the run, 2 on bad input.
 
@@ -84,6 +85,10 @@ def main() -> int:
             proof = done.get((moves, at_least))
             if proof is None:
                 proof = prove(args, record, at_least)
+                if proof.get("status") == "finished":
+                    # Every root move's numbers: hundreds of lines a Cathedral position, which
+                    # say how far an unfinished proof has come; a finished one has its line.
+                    proof.pop("root_moves", None)
                 append(args.out, proof)
             results.append(proof["result"])
             disagree += proof["result"] != expected
