@@ -36,10 +36,12 @@
 // DfpnOptions::goal = {P, T} asks the binary question "does player P end
 // with a final value of at least T (its own view, the game's units)?". A
 // finished game is then a win for whichever mover that answer favours (P if
-// it reached T, the other side otherwise), and no position is a draw. Proving ">= T" and disproving
-// ">= T + 1" proves the exact value T: the margins of a scored game by a method that shares no code
-// with the alpha-beta solver. The game's own estimates (probe_result, proof_numbers) speak of its
-// win/loss, not of T, so they are not used; an exact probe() is, compared with T.
+// it reached T, the other side otherwise), and no position is a draw.
+// Proving ">= T" and disproving ">= T + 1" proves the exact value T: the
+// margins of a scored game by a method that shares no code with the
+// alpha-beta solver. The game's own estimates (probe_result, proof_numbers)
+// speak of its win/loss, not of T, so they are not used; an exact probe()
+// is, compared with T.
 //
 // The games solved here are acyclic (Prairie: every move lowers
 // remaining()), so there is no graph-history interaction to handle.
@@ -125,7 +127,6 @@ inline const char* CombineName(Combine c) { return c == Combine::kWeak ? "weak" 
 struct Goal {
   int player = 0;
   int at_least = 0;
-  bool operator==(const Goal&) const = default;
 };
 
 struct DfpnOptions {
