@@ -17,6 +17,8 @@ namespace tav {
 namespace {
 
 using cathedral::Cathedral;
+using cathedral::kDark;
+using cathedral::Tables;
 
 Cathedral Make(int size, const char* variant = "classic", const char* pieces = "") {
   return *Cathedral::Create(
@@ -54,17 +56,19 @@ class Negamax {
     EXPECT_GE(upper, guess) << key;
     ++checked_;
     tight_ += upper - lower <= game_.listed_squares();
+    exact_ += lower == upper;
     memo_[key] = best;
     return best;
   }
   std::size_t solved() const { return memo_.size(); }
   int checked() const { return checked_; }
   int tight() const { return tight_; }
+  int exact() const { return exact_; }  // separated endgames: bounds meet
 
  private:
   const Cathedral& game_;
   std::unordered_map<std::string, int> memo_;
-  int checked_ = 0, tight_ = 0;
+  int checked_ = 0, tight_ = 0, exact_ = 0;
 };
 
 // Positions `plies` moves into random games (the same seed gives the same games).
@@ -87,7 +91,7 @@ std::vector<Cathedral::Position> RandomPositions(const Cathedral& game, int plie
 }
 
 TEST(CathedralBounds, HoldAtEveryPositionOfSmallGameTrees) {
-  int checked = 0, tight = 0;
+  int checked = 0, tight = 0, exact = 0;
   for (const auto& [size, variant, plies] :
        {std::tuple{5, "classic", 4}, std::tuple{5, "lehmann", 4}, std::tuple{6, "classic", 7},
         std::tuple{6, "lehmann", 7}, std::tuple{7, "classic", 9}}) {
@@ -96,13 +100,42 @@ TEST(CathedralBounds, HoldAtEveryPositionOfSmallGameTrees) {
     for (const auto& pos : RandomPositions(game, plies, 12, size * 10 + plies)) negamax.Value(pos);
     checked += negamax.checked();
     tight += negamax.tight();
+    exact += negamax.exact();
   }
   // The bounds are not trivial: at many positions they span at most half
-  // the full range.
+  // the full range, and at separated endgames they meet (the value itself,
+  // which Negamax checks like any other bound).
   EXPECT_GT(checked, 1000);
   EXPECT_GT(tight, checked / 10);
-  std::printf("bounds checked at %d positions, at most half the range wide at %d\n", checked,
-              tight);
+  EXPECT_GT(exact, 0);
+  std::printf("bounds checked at %d positions, at most half the range wide at %d, exact at %d\n",
+              checked, tight, exact);
+}
+
+// The one-player packing puzzle of a separated endgame (packing.cc), on
+// areas small enough to count by hand, with dark's 5x5 hand V S L N (9 squares).
+TEST(CathedralPacking, MostCoverableFillsWhatTheHandCanAndGivesUpPastItsBudget) {
+  const Cathedral game = Make(5);
+  const auto pos = *game.parse_position("......................... VSLN VSLN light none hand");
+  const Tables& t = game.tables();
+  auto area = [&](std::initializer_list<std::pair<int, int>> cells) {
+    u128 a = 0;
+    for (const auto& [col, row] : cells) a |= u128{1} << t.square(col, row);
+    return a;
+  };
+  const u128 block3 =
+      area({{0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}, {2, 2}});
+  EXPECT_EQ(game.MostCoverable(pos, kDark, block3, 100000), 9);   // the whole hand
+  EXPECT_EQ(game.MostCoverable(pos, kDark, t.board, 100000), 9);  // room to spare
+  EXPECT_EQ(game.MostCoverable(pos, kDark, area({{0, 0}, {1, 0}, {2, 0}, {3, 0}}), 1000), 4);
+  EXPECT_EQ(game.MostCoverable(pos, kDark, area({{0, 0}, {1, 0}, {0, 1}, {1, 1}}), 1000), 4);
+  // Squares that touch only at corners hold one Tavern, the only monomino.
+  EXPECT_EQ(game.MostCoverable(pos, kDark, area({{0, 0}, {1, 1}, {2, 2}, {3, 3}}), 1000), 1);
+  // A plus of five squares: a line or a corner through the centre leaves
+  // two single arms and only one Tavern, so 4 of the 5.
+  EXPECT_EQ(game.MostCoverable(pos, kDark, area({{1, 1}, {0, 1}, {2, 1}, {1, 0}, {1, 2}}), 1000),
+            4);
+  EXPECT_EQ(game.MostCoverable(pos, kDark, block3 | area({{4, 4}}), 1), -1);
 }
 
 TEST(CathedralSymmetry, RotationsAndTheColourSwappedMirrorKeepTheValue) {

@@ -7,7 +7,8 @@
 //   Step 2. depth 0         (heuristic mode only) evaluate(), no move list
 //   Step 3. no moves        final_value()
 //   Step 4. value_bounds()  admissible bounds (Othello: stable discs) outside
-//                           the window end the search
+//                           the window, or meeting (an exact value: a
+//                           separated Cathedral endgame), end the search
 //   Step 5. transposition table: bounds outside the window (or exact) end the
 //           search; its move is kept for step 6
 //   Step 6. the table's move searched first, before the other children are
@@ -365,7 +366,7 @@ class Searcher {
         const auto [lower, upper] = game_.value_bounds(pos);
         HookStats& h = bounds_stats_[std::min(work, 63)];
         ++h.tries;
-        if (lower >= beta || upper <= alpha) {
+        if (lower >= beta || upper <= alpha || lower == upper) {  // the last: an exact value
           ++h.cuts;
           *value = lower >= beta ? lower : upper;
           return true;

@@ -215,7 +215,9 @@ class Cathedral {
   // ---- Search hooks (bounds.cc, cathedral.cc) --------------------------------------
   int order_score(const Position& parent, Move m, const Position& child) const;
   // Admissible [lower, upper] bounds on the final value for the side to move,
-  // from the pieces that can still fit (bounds.cc explains why they hold).
+  // from the pieces that can still fit (bounds.cc explains why they hold);
+  // lower == upper, the exact value, in a separated endgame (every empty
+  // square someone's territory for good: two one-player packing puzzles).
   std::pair<int, int> value_bounds(const Position& p) const;
   // Heuristic value for depth-limited search: each side's squares in hand
   // beyond the room it has (its own territory plus half the neutral free
@@ -253,6 +255,10 @@ class Cathedral {
   }
   // Whether `player` could place something if it were their turn.
   bool HasPlacement(const Position& p, int player) const;
+  // The most squares `player` can cover with the buildings in hand, each
+  // placed inside `area` with no other constraint (packing.cc: the puzzle of
+  // a separated endgame); -1 if the search needs more than max_nodes nodes.
+  int MostCoverable(const Position& p, int player, u128 area, int max_nodes) const;
   u128 PlacementMask(std::uint16_t placement) const {
     return tables_->orientations[OrientationOf(placement)].mask << AnchorOf(placement);
   }
@@ -323,6 +329,10 @@ class Cathedral {
   struct Reach;
   Reach ReachOf(const Position& p, int player) const;
   int UnplacedLowerBound(const Position& p, int player, u128 reach, int room) const;
+  // The exact value of a separated endgame (bounds.cc), or nullopt when p is
+  // not one or its packing searches run past their budget.
+  std::optional<int> SeparatedValue(const Position& p, const Reach& mine, const Reach& theirs,
+                                    u128 avail_me, u128 avail_opp) const;
   void RemoveBuilding(Position& p, int owner, u128 squares) const;
 
   std::shared_ptr<const Tables> tables_;

@@ -1,0 +1,95 @@
+// The most squares one player can still cover inside a set of squares that
+// nobody else can change: the one-player puzzle a separated endgame splits
+// into (bounds.cc, SeparatedValue).
+//
+// Method: depth-first search over the lowest square of the area still open.
+// That square is either covered by a building whose lowest cell it is (every
+// square below it is decided, so no other cell of that building can be the
+// lowest) or given up for good; so each packing is generated exactly once.
+// Larger buildings are tried first, and a branch is cut when even covering
+// min(squares in hand, squares open) more could not beat the best found; the
+// search stops at once on a packing that reaches that bound at the root
+// (everything placed, or the area full), which is the usual case.
+//
+// Exponential in the worst case (a hand that almost but not quite fits a big
+// area), so it counts nodes and gives up past a budget: the caller then falls
+// back to plain bounds, never to a guess.
+#include <algorithm>
+#include <array>
+
+#include "games/cathedral/cathedral.h"
+
+namespace tav::cathedral {
+namespace {
+
+class Packer {
+ public:
+  Packer(const Tables& tables, int player, int max_nodes)
+      : t_(tables), player_(player), max_nodes_(max_nodes) {}
+
+  // The most squares coverable in `area` by the buildings counted in
+  // `count` (per type), or -1 past the node budget.
+  int Solve(u128 area, std::array<int, kTypes> count) {
+    int hand = 0;
+    for (int type = 0; type < kTypes; ++type) {
+      if (count[type] != 0 && !FitsSomewhere(type, area)) count[type] = 0;  // dead
+      hand += count[type] * kTypeSize[type];
+    }
+    count_ = count;
+    goal_ = std::min(hand, PopCount(area));
+    Search(area, PopCount(area), 0, hand);
+    return nodes_ > max_nodes_ ? -1 : best_;
+  }
+
+ private:
+  bool FitsSomewhere(int type, u128 area) const {
+    const TypeOrientations& orients = t_.orients[player_][type];
+    for (int i = 0; i < orients.count; ++i) {
+      const Orientation& o = t_.orientations[orients.ids[i]];
+      u128 anchors = o.on_board & area;
+      for (int c = 1; c < o.cells; ++c) anchors &= area >> o.offsets[c];
+      if (anchors != 0) return true;
+    }
+    return false;
+  }
+
+  // True when the search is over (goal reached or budget spent).
+  bool Search(u128 area, int open, int covered, int hand) {
+    if (covered > best_) best_ = covered;
+    if (best_ == goal_ || ++nodes_ > max_nodes_) return true;
+    if (open == 0 || hand == 0 || covered + std::min(open, hand) <= best_) return false;
+    const int s = LowestBit(area);
+    for (int type = kTypes - 1; type >= 0; --type) {  // kTypeSize is non-decreasing
+      if (count_[type] == 0) continue;
+      const TypeOrientations& orients = t_.orients[player_][type];
+      for (int i = 0; i < orients.count; ++i) {
+        const Orientation& o = t_.orientations[orients.ids[i]];
+        if (!(o.on_board >> s & 1)) continue;
+        const u128 piece = o.mask << s;
+        if ((piece & area) != piece) continue;
+        --count_[type];
+        const int size = kTypeSize[type];
+        const bool over = Search(area & ~piece, open - size, covered + size, hand - size);
+        ++count_[type];
+        if (over) return true;
+      }
+    }
+    return Search(area & ~(u128{1} << s), open - 1, covered, hand);  // s stays empty
+  }
+
+  const Tables& t_;
+  const int player_;
+  const int max_nodes_;
+  std::array<int, kTypes> count_{};
+  int goal_ = 0, best_ = 0, nodes_ = 0;
+};
+
+}  // namespace
+
+int Cathedral::MostCoverable(const Position& p, int player, u128 area, int max_nodes) const {
+  std::array<int, kTypes> count{};
+  for (int type = 0; type < kTypes; ++type) count[type] = p.count(player, type);
+  return Packer(*tables_, player, max_nodes).Solve(area, count);
+}
+
+}  // namespace tav::cathedral
