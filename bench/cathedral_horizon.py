@@ -1,14 +1,20 @@
 #!/usr/bin/python3
 """How close to the end a 10x10 Cathedral position must be to be solved exactly in a minute.
 
-Plays random games (uniformly random legal moves, fixed seed) with `tav moves`, then solves the
-positions 1, 2, 3, ... plies before each game's end with `tav solve --json` under a wall-clock
-limit, moving further from the end until a solve runs out of time (or `--max-back` is reached).
-Writes one JSON object of kind "cathedral_horizon" (data/README.md) with every attempt, the
-furthest solved position of each game and the provenance, atomically (temp file + rename).
+Plays random games (uniformly random legal moves, fixed seed) with `tav moves`, or takes the
+first games of a self-play file (`--from-selfplay`: engine play, whose endgames are the ones the
+Lehmann experiment finishes by exact solving), then solves the positions 1, 2, 3, ... plies
+before each game's end with `tav solve --json` under a wall-clock limit, moving further from the
+end until a solve runs out of time (or `--max-back` is reached). Writes one JSON object of kind
+"cathedral_horizon" (data/README.md) with every attempt, the furthest solved position of each
+game and the provenance, atomically (temp file + rename) after every game, with "finished"
+false until the last; `--resume` keeps the games of such a file and plays on.
 
   /usr/bin/python3 bench/cathedral_horizon.py --tav build/tav --games 8 --limit 60 \\
       --out data/cathedral/horizon-10x10.json
+  /usr/bin/python3 bench/cathedral_horizon.py --tav build/tav --games 8 --limit 60 \\
+      --from-selfplay data/selfplay/classic-10x10/selfplay.jsonl \\
+      --out data/cathedral/horizon-10x10-selfplay.json
 """
 
 import argparse
@@ -19,6 +25,12 @@ import random
 import subprocess
 import sys
 import time
+
+
+def fail(message):
+    """Bad input: one line naming what is wrong, exit status 2."""
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 def run(cmd, timeout=None):
@@ -76,14 +88,27 @@ def main():
     ap.add_argument("--max-back", type=int, default=40, help="furthest plies from the end tried")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--tt-mb", type=int, default=512)
+    ap.add_argument("--from-selfplay", metavar="FILE",
+                    help="take the games of this selfplay JSONL (kind selfplay_game) in order "
+                         "instead of random ones")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the finished games of --out (same settings) and play on")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
+    if args.from_selfplay and os.path.abspath(args.from_selfplay) == os.path.abspath(args.out):
+        fail("--out must not be the --from-selfplay file")
 
+    lines = selfplay_lines(args) if args.from_selfplay else None
     rng = random.Random(args.seed)
     version = run([args.tav, "--version"]).stdout.strip()
     attempts, games = [], []
+    if args.resume and os.path.exists(args.out):
+        games, attempts = resumed(args)
     for g in range(args.games):
-        line = random_game(args.tav, args.variant, rng)
+        # Random games are drawn even when resumed, so the generator stays in step.
+        line = lines[g] if lines is not None else random_game(args.tav, args.variant, rng)
+        if g < len(games):
+            continue
         furthest = None
         for back in range(1, min(args.max_back, len(line)) + 1):
             moves = line[: len(line) - back]
@@ -106,11 +131,61 @@ def main():
                 break
         games.append({"game_index": g, "moves": " ".join(line), "length": len(line),
                       "furthest_solved": furthest})
+        write(args, version, games, attempts, finished=g + 1 == args.games)
 
+
+def selfplay_lines(args):
+    """The move lists of the first --games self-play records of the variant, in file order."""
+    lines = []
+    try:
+        with open(args.from_selfplay) as f:
+            for n, text in enumerate(f, 1):
+                if not text.strip():
+                    continue
+                try:
+                    record = json.loads(text)
+                except json.JSONDecodeError:
+                    fail(f"{args.from_selfplay}:{n}: not JSON")
+                if record.get("kind") != "selfplay_game" or record.get("size") != 10:
+                    continue
+                if record.get("variant") == args.variant:
+                    lines.append(record["moves"])
+    except OSError as e:
+        fail(f"--from-selfplay: {e.strerror}: {args.from_selfplay}")
+    if len(lines) < args.games:
+        fail(f"{args.from_selfplay} holds {len(lines)} 10x10 {args.variant} games, "
+                 f"--games asks for {args.games}")
+    return lines[: args.games]
+
+
+def settings(args):
+    return {"variant": args.variant, "seed": args.seed, "limit_seconds": args.limit,
+            "threads": args.threads, "tt_mb": args.tt_mb,
+            "source": "selfplay" if args.from_selfplay else "random",
+            "selfplay_file": args.from_selfplay}
+
+
+def resumed(args):
+    """The games and attempts of an unfinished --out written with the same settings."""
+    try:
+        with open(args.out) as f:
+            old = json.load(f)
+    except (OSError, json.JSONDecodeError) as e:
+        fail(f"--resume: cannot read {args.out}: {e}")
+    mine = settings(args)
+    theirs = {k: old.get(k, "random" if k == "source" else None) for k in mine}
+    if theirs != mine:
+        fail(f"--resume: {args.out} was written with other settings: {theirs}")
+    games = old["games"][: args.games]
+    done = {g["game_index"] for g in games}
+    return games, [a for a in old["attempts"] if a["game_index"] in done]
+
+
+def write(args, version, games, attempts, finished):
     out = {
-        "schema": 1, "kind": "cathedral_horizon", "game": "cathedral", "variant": args.variant,
-        "size": 10, "board": "10x10", "seed": args.seed, "limit_seconds": args.limit,
-        "threads": args.threads, "tt_mb": args.tt_mb, "games": games, "attempts": attempts,
+        "schema": 1, "kind": "cathedral_horizon", "game": "cathedral", "size": 10,
+        "board": "10x10", **settings(args), "finished": finished, "games": games,
+        "attempts": attempts,
         "provenance": {
             "command": " ".join(sys.argv), "argv": sys.argv, "toolkit_version": version,
             "machine": {"hostname": platform.node(), "cores": os.cpu_count(),
