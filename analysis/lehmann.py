@@ -443,5 +443,26 @@ def build(ds: Dataset) -> Section:
                       "by one): how much dark's value per placement moves, a measure of how far "
                       "to trust them",
                       swing)
+    horizon = horizon_table(ds.horizon_games)
+    if len(horizon):
+        section.table("horizon",
+                      "How close to the end 10x10 positions are solved exactly within the time "
+                      "limit (bench/cathedral_horizon.py): per file, the furthest solved position "
+                      "of each game in plies from its end; `random` games are uniformly random, "
+                      "`selfplay` games are the engine's (the endgames the self-play run solves)",
+                      horizon)
     section.blocks.extend(later.blocks)
     return section
+
+
+def horizon_table(games: pd.DataFrame) -> pd.DataFrame:
+    """Per cathedral_horizon file: games, and plies from the end solved (min, median, max)."""
+    if not len(games):
+        return pd.DataFrame()
+    solved = games.assign(plies=pd.to_numeric(games["furthest_solved.plies_from_end"]))
+    keys = ["file", "source", "variant", "board", "limit_seconds", "toolkit_version"]
+    table = solved.groupby(keys, dropna=False).agg(
+        games=("game_index", "count"), plies_min=("plies", "min"),
+        plies_median=("plies", "median"), plies_max=("plies", "max"),
+        game_length_median=("length", "median")).reset_index()
+    return table.rename(columns={"limit_seconds": "limit_s"})

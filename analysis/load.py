@@ -81,6 +81,8 @@ COLUMNS = {
     "selfplay_game": ["schema", "game", "variant", "size", "board", "game_index",
                       "opening_index", "opening", "mover", "margin", "result", "plies",
                       "exact_from_ply", "config", "seed", "weights_checksum"],
+    "cathedral_horizon": ["game", "variant", "size", "board", "source", "limit_seconds",
+                          "threads", "tt_mb", "finished", "toolkit_version"],
     "selfplay_summary": ["game", "variant", "size", "board", "config", "weights_checksum",
                          "games_per_opening", "planned_games", "overall", "per_opening"],
 }
@@ -281,6 +283,9 @@ class Dataset:
     selfplay_summaries: pd.DataFrame = field(default_factory=pd.DataFrame)  # selfplay_summary.json
     proofs: pd.DataFrame = field(default_factory=pd.DataFrame)  # proof records (tav prove)
     proof_checks: pd.DataFrame = field(default_factory=pd.DataFrame)  # proof_check (--check)
+    # cathedral_horizon files flattened to one row per game: the file's settings and the game's
+    # furthest solved attempt (furthest_solved.*: plies_from_end, seconds, nodes, ...).
+    horizon_games: pd.DataFrame = field(default_factory=pd.DataFrame)
     files: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -416,6 +421,10 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
         frontier = row.get("frontier")
         row["frontier_plies"] = len(frontier) if isinstance(frontier, list) else None
 
+    for row in rows["cathedral_horizon"]:
+        row["source"] = row.get("source") or "random"  # files from before --from-selfplay
+        row["toolkit_version"] = (row.get("provenance") or {}).get("toolkit_version")
+
     def table(kind):
         return _frame(rows[kind], COLUMNS[kind] + LOCATION)
 
@@ -436,9 +445,22 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
         selfplay_summaries=table("selfplay_summary"),
         proofs=table("proof"),
         proof_checks=table("proof_check"),
+        horizon_games=_horizon_games(table("cathedral_horizon")),
         files=[display_path(f) for f in files],
         warnings=warnings,
     )
+
+
+def _horizon_games(horizons: pd.DataFrame) -> pd.DataFrame:
+    """One row per game of every cathedral_horizon file: its settings and furthest solve."""
+    settings = ["file", "source", "variant", "board", "limit_seconds", "toolkit_version"]
+    if not len(horizons):
+        return pd.DataFrame(columns=settings + ["game_index", "length",
+                                                "furthest_solved.plies_from_end"])
+    games = pd.json_normalize(horizons.to_dict("records"), record_path="games", meta=settings)
+    if "furthest_solved.plies_from_end" not in games.columns:  # no game solved anything
+        games["furthest_solved.plies_from_end"] = None
+    return games.drop(columns=[c for c in ("furthest_solved",) if c in games.columns])
 
 
 def _remoteness_entry(entry: dict) -> dict:

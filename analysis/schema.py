@@ -106,6 +106,13 @@ KINDS: dict[str, Kind] = {
             "proof_line": LIST, "within": INT, "at_least": INT, "provenance": OBJECT,
         },
     ),
+    "cathedral_horizon": Kind(
+        versions=frozenset({1}),
+        required={"game": STRING, "games": LIST, "limit_seconds": NUMBER},
+        optional={"variant": STRING, "size": INT, "board": STRING, "source": STRING,
+                  "selfplay_file": STRING, "finished": None, "threads": INT, "tt_mb": NUMBER,
+                  "attempts": LIST, "provenance": OBJECT},
+    ),
     "proof_check": Kind(
         versions=frozenset({1}),
         required={"game": STRING, "record": STRING, "ok": None},
@@ -189,7 +196,7 @@ SELFPLAY_TALLY = {"games": INT, "wins": INT, "draws": INT, "losses": INT, "score
 # Kinds documented in data/README.md that no report reads (skipped without a warning).
 UNANALYSED_KINDS: frozenset[str] = frozenset({
     "retro_run", "retro_probe", "retro_verify", "retro_crosscheck", "retro_db",
-    "cathedral_horizon", "perft", "moves", "show", "eval", "think", "match_unit",
+    "perft", "moves", "show", "eval", "think", "match_unit",
     "eval_weights", "eval_report", "mpi_scaling", "endgame_suite",
 })
 

@@ -142,3 +142,25 @@ def test_depth_swing_pairs_runs_of_one_search_one_ply_apart_over_shared_placemen
     assert row["mean |change|"] == pytest.approx(28 / 12)
     assert (row["largest |change|"], row["mean change"]) == (3, pytest.approx(-28 / 12))
     assert (row["best play at d"], row["best play at d+1"]) == (2, 1)  # light's best placement
+
+
+def test_horizon_files_give_per_file_plies_from_the_end_solved(tmp_path):
+    def horizon(name, source, furthest):
+        games = [{"game_index": i, "moves": "Ynb4", "length": 25,
+                  "furthest_solved": None if f is None else {"plies_from_end": f, "nodes": 1}}
+                 for i, f in enumerate(furthest)]
+        record = {"schema": 1, "kind": "cathedral_horizon", "game": "cathedral",
+                  "variant": "classic", "size": 10, "board": "10x10", "limit_seconds": 60.0,
+                  "games": games, "attempts": [], "provenance": {"toolkit_version": "tav x"}}
+        if source is not None:
+            record["source"] = source
+        (tmp_path / name).write_text(json.dumps(record))
+
+    horizon("old.json", None, [8, 12, 9, None])  # before --from-selfplay: random games
+    horizon("engine.json", "selfplay", [14, 16, 15])
+    table = lehmann.horizon_table(analysis.load([tmp_path]).horizon_games)
+    rows = table.set_index("source")
+    assert rows.loc["random", "games"] == 4  # a game with nothing solved still counts
+    assert rows.loc["random", "plies_median"] == 9
+    assert rows.loc["selfplay", "plies_min"] == 14 and rows.loc["selfplay", "plies_max"] == 16
+    assert lehmann.horizon_table(pd.DataFrame()).empty
