@@ -178,6 +178,26 @@ TEST(ExploreCli, ResumeRefusesADifferentExploration) {
   EXPECT_EQ(RunTav(same).status, 0);
 }
 
+// An exact or win/draw/loss exploration whose frontier cannot be solved (8x8
+// Cathedral from a placement: about 10^17 nodes of search) is refused with the
+// estimate before any result file is written, as tav solve refuses such a
+// solve; a depth-limited search of the same frontier runs.
+TEST(ExploreCli, AnExactRunThatCannotFinishIsRefusedUnlessForced) {
+  ScopedDir dir("unfinishable");
+  const std::string run =
+      "explore --tt-mb=16 --threads=1 --game=cathedral --size=8 --plies=1 --out=" + dir.str();
+  for (const char* mode : {" --mode=exact", " --mode=wld"}) {
+    const CliResult r =
+        ExpectBadInput(run + mode, "refusing an exploration that cannot finish: about 10^");
+    EXPECT_NE(r.err.find("frontier position 1 of 30"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("--force"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir.file("run.json")));
+    EXPECT_FALSE(std::filesystem::exists(dir.file("results.jsonl")));
+  }
+  const CliResult search = RunTav(run + " --mode=search --depth=1");
+  EXPECT_EQ(search.status, 0) << search.err;
+}
+
 TEST(ExploreCli, CorruptedResultLineIsAnError) {
   ScopedDir dir("corrupt");
   ASSERT_EQ(

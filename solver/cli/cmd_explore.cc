@@ -180,6 +180,7 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, dispatch::Dispatcher
     opts.label = job.label;
     opts.test_delay_ms = absl::GetFlag(FLAGS_test_delay_ms);
     opts.dispatcher = dispatcher;
+    opts.refuse_unfinishable = !absl::GetFlag(FLAGS_force);
     absl::StatusOr<ExploreSummary> s = explore::Explore(game, *root, opts, factory);
     if (!s.ok()) return s.status();
     if (s->interrupted) {
@@ -411,8 +412,9 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
 std::vector<std::string_view> ExploreFlags() {
   std::vector<std::string_view> flags = kGameFlags;
   flags.insert(flags.end(), kPositionFlags.begin(), kPositionFlags.end());
-  for (std::string_view f : {"plies", "out", "mode", "depth", "budget-s", "threads", "tt-mb",
-                             "resume", "preset", "unit", "test-delay-ms", "mpi", "engine"}) {
+  for (std::string_view f :
+       {"plies", "out", "mode", "depth", "budget-s", "threads", "tt-mb", "resume", "preset", "unit",
+        "test-delay-ms", "mpi", "engine", "force"}) {
     flags.push_back(f);
   }
   return flags;
@@ -430,7 +432,9 @@ Command ExploreCommand() {
           "--threads threads, backs the values up to the root, and writes\n"
           "OUT/results.jsonl (one record per position), OUT/run.json and OUT/book.tvb\n"
           "(formats: data/README.md). Results are saved as each position finishes; after\n"
-          "a crash or kill, the same command with --resume finishes the run.\n"
+          "a crash or kill, the same command with --resume finishes the run. An exact or\n"
+          "wld run with a frontier position estimated beyond 10^15 nodes (random playouts,\n"
+          "as tav solve) is refused before any result file is written, unless --force.\n"
           "Presets: --preset=demo (the default job: a small exact exploration, output in\n"
           "./explore-demo), --preset=lehmann [--size=N] (Lehmann's Cathedral question under\n"
           "both rule sets). Examples:\n"

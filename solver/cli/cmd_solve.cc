@@ -30,9 +30,6 @@ ABSL_DECLARE_FLAG(std::string, eval);  // cmd_eval.cc
 ABSL_FLAG(bool, analyze, false, "solve: also the exact value of every legal move");
 ABSL_FLAG(bool, progress, false,
           "solve: print progress lines (presearch depths, root moves) to stderr");
-ABSL_FLAG(bool, force, false,
-          "solve: run even a solve estimated to take longer than anyone can wait "
-          "(by default refused)");
 ABSL_FLAG(std::string, suite, "",
           "solve: a known-answer file, FFO format (data/ffo/ffo-40-49.txt) or Edax .obf lines");
 
@@ -104,36 +101,17 @@ absl::StatusOr<std::unique_ptr<search::Solver<G>>> MakeSolver(const G& game,
   }
 }
 
-// The most work a solve may be estimated at without --force: 10^15 nodes,
-// months at the solver's 10^7-10^8 nodes/s. The estimate errs high by a few
-// orders of magnitude (core/tree_estimate.h), so what is refused could not
-// finish in days; Othello 6x6 from the start (10^11.5) and the FFO positions
-// (10^7-10^9) run.
-constexpr double kMaxLog10SolveNodes = 15;
-
-// 10^x seconds in the largest unit that keeps it readable: "about 10^5 years".
-std::string DescribeSeconds(double log10_seconds) {
-  constexpr double kLog10Year = 7.499, kLog10Day = 4.936;
-  if (log10_seconds >= kLog10Year + 3) {
-    return absl::StrFormat("about 10^%.0f years", log10_seconds - kLog10Year);
-  }
-  if (log10_seconds >= kLog10Year) {
-    return absl::StrFormat("about %.0f years", std::pow(10.0, log10_seconds - kLog10Year));
-  }
-  return absl::StrFormat("about %.0f days", std::pow(10.0, log10_seconds - kLog10Day));
-}
-
+// A solve estimated to run for months (core/tree_estimate.h) is refused
+// unless --force.
 template <class G>
 absl::Status CheckSolveFinishes(const G& game, const typename G::Position& pos) {
   if (absl::GetFlag(FLAGS_force)) return absl::OkStatus();
-  const TreeEstimate e = EstimateTree(game, pos);
-  if (e.log10_search_nodes <= kMaxLog10SolveNodes) return absl::OkStatus();
-  return absl::FailedPreconditionError(absl::StrFormat(
-      "refusing a solve that cannot finish: about 10^%.0f nodes of search (random playouts: "
-      "%.0f plies to the end, a game tree of 10^%.0f nodes), over 10^%.0f, %s at 10^8 nodes/s; "
-      "solve a later position (--moves, --position), or add --force to run it anyway",
-      e.log10_search_nodes, e.mean_plies, e.log10_nodes, kMaxLog10SolveNodes,
-      DescribeSeconds(e.log10_search_nodes - 8)));
+  const absl::Status s = CheckSearchFinishes(game, pos, "a solve");
+  if (s.ok()) return s;
+  return absl::FailedPreconditionError(
+      absl::StrCat(s.message(),
+                   "; solve a later position (--moves, --position), or add --force to run it "
+                   "anyway"));
 }
 
 template <class G>

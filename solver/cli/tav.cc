@@ -37,9 +37,9 @@ void PrintOverview() {
       "Exit status: 0 ok; 2 anything the command line or its files can fix (a bad or\n"
       "repeated flag, position or move; a missing, damaged or unsuitable input file or\n"
       "database; an output path that cannot be written; too little memory for the sizes\n"
-      "asked; a solve that cannot finish without --force), with one error line; 1 only\n"
-      "for an internal error or a result that disagrees with a check (tav demo, solve\n"
-      "--suite, crosscheck).\n");
+      "asked; a solve or exact exploration that cannot finish without --force), with\n"
+      "one error line; 1 only for an internal error or a result that disagrees with a\n"
+      "check (tav demo, solve --suite, crosscheck).\n");
 }
 
 void PrintCommandHelp(const Command& c) {

@@ -24,7 +24,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_format.h"
 
 #include "core/game.h"
 #include "core/hash.h"
@@ -98,6 +102,41 @@ TreeEstimate EstimateTree(const G& game, const typename G::Position& pos, int pl
   e.log10_search_nodes = std::min(e.log10_nodes / 2, e.log10_positions);
   e.mean_plies = plies / std::max(playouts, 1);
   return e;
+}
+
+// The most work an exact or win/draw/loss search may be estimated at before
+// `tav solve` and `tav explore` refuse it without --force: 10^15 nodes,
+// months at the solver's 10^7-10^8 nodes/s. The estimate errs high by a few
+// orders of magnitude, so what is refused could not finish in days; Othello
+// 6x6 from the start (10^11.5), the FFO positions (10^7-10^9) and 7x7
+// Cathedral from a placement run.
+inline constexpr double kMaxLog10SearchNodes = 15;
+
+// 10^x seconds in the largest unit that keeps it readable: "about 10^5 years".
+inline std::string DescribeSeconds(double log10_seconds) {
+  constexpr double kLog10Year = 7.499, kLog10Day = 4.936;
+  if (log10_seconds >= kLog10Year + 3) {
+    return absl::StrFormat("about 10^%.0f years", log10_seconds - kLog10Year);
+  }
+  if (log10_seconds >= kLog10Year) {
+    return absl::StrFormat("about %.0f years", std::pow(10.0, log10_seconds - kLog10Year));
+  }
+  return absl::StrFormat("about %.0f days", std::pow(10.0, log10_seconds - kLog10Day));
+}
+
+// OK when the exact search of `pos` is estimated at no more than
+// kMaxLog10SearchNodes nodes (`playouts` playouts), else FailedPrecondition
+// with one line: "refusing <what> that cannot finish: about 10^N nodes ...".
+template <Game G>
+absl::Status CheckSearchFinishes(const G& game, const typename G::Position& pos,
+                                 std::string_view what, int playouts = 64) {
+  const TreeEstimate e = EstimateTree(game, pos, playouts);
+  if (e.log10_search_nodes <= kMaxLog10SearchNodes) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrFormat(
+      "refusing %s that cannot finish: about 10^%.0f nodes of search (random playouts: "
+      "%.0f plies to the end, a game tree of 10^%.0f nodes), over 10^%.0f, %s at 10^8 nodes/s",
+      what, e.log10_search_nodes, e.mean_plies, e.log10_nodes, kMaxLog10SearchNodes,
+      DescribeSeconds(e.log10_search_nodes - 8)));
 }
 
 }  // namespace tav

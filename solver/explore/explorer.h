@@ -99,6 +99,10 @@ struct ExploreOptions {
   int test_delay_ms = 0;          // sleep after each position (crash tests only)
   std::size_t max_nodes = 50'000'000;
   dispatch::Dispatcher* dispatcher = nullptr;  // Step 5 elsewhere (see the top); null: here
+  // Exact and win/draw/loss runs: refuse (before run.json is written) a frontier
+  // still to solve with a position estimated beyond kMaxLog10SearchNodes
+  // (core/tree_estimate.h); the CLI sets it unless --force.
+  bool refuse_unfinishable = false;
 };
 
 struct ExploreSummary {
@@ -627,14 +631,26 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
   if (opts.resume) {
     if (absl::Status s = x.Resume(); !s.ok()) return s;
   }
-  // Step 4. run.json: running.
-  if (absl::Status s = x.WriteRunning(*previous); !s.ok()) return s;
-
-  // Step 5. Solve the frontier.
   std::vector<int> todo;
   for (int n : x.frontier) {
     if (!x.results[n]) todo.push_back(n);
   }
+  if (opts.refuse_unfinishable && opts.id.limits.mode != Mode::kSearch) {
+    for (std::size_t k = 0; k < todo.size(); ++k) {
+      const auto& pos = x.tree.node(todo[k]).position;
+      if (absl::Status s = CheckSearchFinishes(game, pos, "an exploration", 16); !s.ok()) {
+        return absl::FailedPreconditionError(
+            absl::StrCat(s.message(), ", for frontier position ", k + 1, " of ", todo.size(), " (",
+                         game.position_string(pos),
+                         "); explore from a later position (--moves, --position), or add "
+                         "--force to run it anyway"));
+      }
+    }
+  }
+  // Step 4. run.json: running.
+  if (absl::Status s = x.WriteRunning(*previous); !s.ok()) return s;
+
+  // Step 5. Solve the frontier.
   if (opts.progress) {
     std::fprintf(stderr,
                  "[%s] %d positions to ply %d (%zu frontier, %zu finished games, %zu to back up); "
