@@ -88,8 +88,9 @@ std::optional<int> Cathedral::SeparatedValue(const Position& p, const Reach& min
   if (p.first_placed != 3 || mine.open != 0 || theirs.open != 0 || (avail_me & avail_opp) != 0) {
     return std::nullopt;
   }
-  // A packing search of a few thousand nodes costs about what a few hundred
-  // nodes of the two-player search do; beyond that, plain bounds.
+  // The budget keeps a pathological area (a hand that almost, but not quite,
+  // fits a large area: packing.cc) from stalling a search node; past it,
+  // plain bounds, which are still admissible.
   constexpr int kMaxPackingNodes = 20000;
   const int me = p.to_move, opponent = me ^ 1;
   const int cover_me = MostCoverable(p, me, avail_me, kMaxPackingNodes);
