@@ -7,7 +7,7 @@ with at least v" and ``--at-least=v+1`` must disprove it: the same values by pro
 search, a method that shares only the rules with the alpha-beta solver that found them.
 Each proof record (kind ``proof``, with ``at_least``; a finished proof without its
 ``root_moves`` list) is appended to --out as one JSON line;
-a rerun skips the proofs already there. Prints one line per position and a summary; exits 1
+a rerun skips the proofs already there (a line cut by a kill is dropped and its proof done again). Prints one line per position and a summary; exits 1
 if any proof disagrees with the run, 2 on bad input.
 
   /usr/bin/python3 bench/cathedral_dfpn_check.py --tav build/tav \\
@@ -22,19 +22,7 @@ import os
 import subprocess
 import sys
 
-
-def fail(message: str) -> None:
-    print(f"cathedral_dfpn_check: error: {message}", file=sys.stderr)
-    sys.exit(2)
-
-
-def read_jsonl(path: str) -> list[dict]:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return [json.loads(line) for line in f if line.strip()]
-    except (OSError, json.JSONDecodeError) as e:
-        fail(f"{path}: {e}")
-    return []
+from benchio import append_jsonl, fail, read_jsonl
 
 
 def targets(results: list[dict], ply: int) -> list[dict]:
@@ -54,14 +42,6 @@ def prove(args, record: dict, at_least: int) -> dict:
     return json.loads(done.stdout)
 
 
-def append(path: str, record: dict) -> None:
-    """One line, flushed to disk before the next proof starts (a kill loses at most one)."""
-    with open(path, "a", encoding="utf-8") as f:
-        f.write(json.dumps(record, sort_keys=True) + "\n")
-        f.flush()
-        os.fsync(f.fileno())
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tav", default="build/tav")
@@ -76,7 +56,7 @@ def main() -> int:
     if not todo:
         fail(f"{args.results}: no exact positions at ply {args.ply}")
     done = {(r["moves"], r["at_least"]): r for r in
-            (read_jsonl(args.out) if os.path.exists(args.out) else [])}
+            (read_jsonl(args.out, repair=True) if os.path.exists(args.out) else [])}
     disagree = 0
     for record in todo:
         v, moves = record["value"], " ".join(record["moves"])
@@ -89,7 +69,7 @@ def main() -> int:
                     # Every root move's numbers: hundreds of lines a Cathedral position, which
                     # say how far an unfinished proof has come; a finished one has its line.
                     proof.pop("root_moves", None)
-                append(args.out, proof)
+                append_jsonl(args.out, proof, sort_keys=True)
             results.append(proof["result"])
             disagree += proof["result"] != expected
         print(f"{moves}: value {v}; df-pn >= {v}: {results[0]}, >= {v + 1}: {results[1]}",

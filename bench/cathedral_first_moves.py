@@ -19,6 +19,8 @@ import os
 import subprocess
 import sys
 
+from benchio import append_jsonl, fail, read_jsonl
+
 
 def tav_output(args):
     r = subprocess.run(args, capture_output=True, text=True, check=False)
@@ -50,9 +52,9 @@ def classes(tav, game_flags, n):
 
 
 def summary(path):
-    records = [json.loads(line) for line in open(path) if line.strip()]
+    records = read_jsonl(path)
     if not records:
-        sys.exit("no records")
+        fail(f"{path}: no records")
     # Each record is for the side to move after the first move; the first mover wants it low.
     best = min(records, key=lambda r: r["value"])
     total = sum(len(r["class_moves"]) for r in records)
@@ -82,25 +84,14 @@ def main():
         summary(args.summary)
         return
     if not args.out:
-        sys.exit("--out is required")
+        fail("--out is required")
 
     game_flags = ["--game=cathedral", f"--variant={args.variant}", f"--size={args.size}"]
     if args.pieces:
         game_flags.append(f"--pieces={args.pieces}")
     done = set()
-    if os.path.exists(args.out):
-        with open(args.out) as f:
-            lines = f.read().splitlines()
-        # A torn last line (killed mid-write) is dropped and solved again.
-        good = []
-        for line in lines:
-            try:
-                good.append(json.loads(line))
-            except json.JSONDecodeError:
-                break
-        with open(args.out, "w") as f:
-            f.writelines(json.dumps(r) + "\n" for r in good)
-        done = {r["moves"] for r in good}
+    if os.path.exists(args.out):  # a torn last line (killed mid-write) is dropped, solved again
+        done = {r["moves"] for r in read_jsonl(args.out, repair=True)}
     for members in classes(args.tav, game_flags, args.size):
         if done.intersection(members):  # solved, perhaps through another move of its class
             continue
@@ -109,10 +100,7 @@ def main():
                           f"--tt-mb={args.tt_mb}", "--json", "--force"])
         record = json.loads(out)
         record["class_moves"] = members
-        with open(args.out, "a") as f:
-            f.write(json.dumps(record) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+        append_jsonl(args.out, record)
         print(f"{members[0]}: {record['value']:+d} ({record['nodes']:,} nodes, "
               f"{record['seconds']:.1f} s)", flush=True)
 

@@ -26,11 +26,7 @@ import subprocess
 import sys
 import time
 
-
-def fail(message):
-    """Bad input: one line naming what is wrong, exit status 2."""
-    print(f"error: {message}", file=sys.stderr)
-    sys.exit(2)
+from benchio import fail, write_atomically
 
 
 def run(cmd, timeout=None):
@@ -194,13 +190,7 @@ def write(args, version, games, attempts, finished):
             "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         },
     }
-    tmp = args.out + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1)
-        f.write("\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, args.out)
+    write_atomically(args.out, json.dumps(out, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,8 @@ import platform
 import subprocess
 import sys
 
+from benchio import append_jsonl, read_jsonl, write_atomically
+
 
 def run_tav(cmd):
     """Runs tav and returns its stdout; any failure ends the script with tav's error."""
@@ -50,8 +52,7 @@ def play_games(args, selfplay_dir):
         if os.path.exists(os.path.join(selfplay_dir, "run.json")):
             cmd.append("--resume")
         run_tav(cmd)
-    with open(os.path.join(selfplay_dir, "selfplay.jsonl")) as f:
-        games = [json.loads(line) for line in f if line.strip()]
+    games = read_jsonl(os.path.join(selfplay_dir, "selfplay.jsonl"))
     return sorted(games, key=lambda g: g["game_index"])[:args.games]
 
 
@@ -109,14 +110,6 @@ def solve_three_ways(args, item):
     return record
 
 
-def write_atomic(path, text):
-    with open(path + ".tmp", "w") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(path + ".tmp", path)
-
-
 def suite_text(args, records, command, provenance):
     """Step 4: FFO lines id | board | side | empties | score | best_moves | source."""
     lines = [f"# {args.game} {args.size}x{args.size} endgames from engine self-play, each value found",
@@ -154,12 +147,8 @@ def main():
     games = play_games(args, os.path.join(args.work, "selfplay"))
     solved_path = os.path.join(args.work, "solves.jsonl")
     solved = {}
-    if os.path.exists(solved_path):
-        with open(solved_path) as f:
-            for line in f:
-                if line.endswith("\n"):  # a line cut by a kill is solved again
-                    r = json.loads(line)
-                    solved[r["position"]] = r
+    if os.path.exists(solved_path):  # a line cut by a kill is dropped and solved again
+        solved = {r["position"]: r for r in read_jsonl(solved_path, repair=True)}
     records, seen = [], set()
     for i, game in enumerate(games):
         item = pick_position(args, game, empties[i % len(empties)])
@@ -168,8 +157,7 @@ def main():
         seen.add(item["position"])
         if item["position"] not in solved:
             solved[item["position"]] = solve_three_ways(args, item)
-            with open(solved_path, "a") as f:
-                f.write(json.dumps(solved[item["position"]]) + "\n")
+            append_jsonl(solved_path, solved[item["position"]])
             print(f"endgame_suite: {len(seen)} positions, game {i}: {item['position']} = "
                   f"{solved[item['position']]['score']:+d}", file=sys.stderr, flush=True)
         records.append(solved[item["position"]])
@@ -182,11 +170,11 @@ def main():
                                capture_output=True, text=True, check=False).stdout.strip()
     provenance.update(command=command, argv=sys.argv, generator_commit=generator or None,
                       machine=dict(provenance["machine"], python=platform.python_version()))
-    write_atomic(args.out + ".txt", suite_text(args, records, command, provenance))
+    write_atomically(args.out + ".txt", suite_text(args, records, command, provenance))
     record = {"schema": 1, "kind": "endgame_suite", "game": args.game, "size": args.size,
               "variant": args.variant or None, "config": args.config, "seed": args.seed,
               "empties": args.empties, "positions": records, "provenance": provenance}
-    write_atomic(args.out + ".json", json.dumps(record, indent=1) + "\n")
+    write_atomically(args.out + ".json", json.dumps(record, indent=1) + "\n")
     print(f"endgame_suite: wrote {args.out}.txt and {args.out}.json ({len(records)} positions)",
           file=sys.stderr)
 
