@@ -249,6 +249,9 @@ def verdict(variant: str, values: dict, total: int) -> tuple[str, float | None, 
         text = "proven: no first building wins for dark"
     elif best["dark_value"] > 0:
         text = "estimated: dark wins with its best first building, not proven" + coverage
+    elif best["dark_value"] == 0 and best["value_kind"] in PROVEN:
+        text = ("proven: dark at least draws with some first building; none with a value wins"
+                + coverage)
     else:
         text = "estimated: no first building wins for dark" + coverage
     return text, best["dark_value"], best["value_kind"]

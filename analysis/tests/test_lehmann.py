@@ -79,6 +79,16 @@ def test_a_proven_draw_for_one_placement_refutes_the_claim():
     assert lehmann.verdict("classic", values, 2)[0].startswith("proven")
 
 
+def test_a_proven_draw_among_losing_first_buildings_proves_dark_at_least_draws():
+    values = {1: {"dark_value": -1.0, "value_kind": "wld", "dark_bound": None},
+              2: {"dark_value": 0.0, "value_kind": "wld", "dark_bound": None}}
+    text, value, kind = lehmann.verdict("lehmann", values, 5)
+    assert text.startswith("proven: dark at least draws") and "only 2 of 5" in text
+    assert (value, kind) == (0.0, "wld")
+    values[2] = {"dark_value": 0.0, "value_kind": "heuristic", "dark_bound": None}
+    assert lehmann.verdict("lehmann", values, 5)[0].startswith("estimated: no first building")
+
+
 def test_records_that_should_be_symmetric_but_disagree_are_counted(good):
     table = placements_of(good, GOOD / "explore" / "cathedral-classic-5x5").copy()
     twin = table[table["active"] == "b4"].copy()
