@@ -7,7 +7,8 @@ with at least v" and ``--at-least=v+1`` must disprove it: the same values by pro
 search, a method that shares only the rules with the alpha-beta solver that found them.
 Each proof record (kind ``proof``, with ``at_least``; a finished proof without its
 ``root_moves`` list) is appended to --out as one JSON line;
-a rerun skips the proofs already there (a line cut by a kill is dropped and its proof done again). Prints one line per position and a summary; exits 1
+a rerun skips the proofs already there (a line cut by a kill is dropped and its proof done
+again). Prints one line per position and a summary; exits 1
 if any proof disagrees with the run, 2 on bad input.
 
   /usr/bin/python3 bench/cathedral_dfpn_check.py --tav build/tav \\

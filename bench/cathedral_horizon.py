@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 
-from benchio import fail, write_atomically
+from benchio import fail, read_jsonl, write_atomically
 
 
 def run(cmd, timeout=None):
@@ -132,25 +132,12 @@ def main():
 
 def selfplay_lines(args):
     """The move lists of the first --games self-play records of the variant, in file order."""
-    lines = []
-    try:
-        with open(args.from_selfplay) as f:
-            for n, text in enumerate(f, 1):
-                if not text.strip():
-                    continue
-                try:
-                    record = json.loads(text)
-                except json.JSONDecodeError:
-                    fail(f"{args.from_selfplay}:{n}: not JSON")
-                if record.get("kind") != "selfplay_game" or record.get("size") != 10:
-                    continue
-                if record.get("variant") == args.variant:
-                    lines.append(record["moves"])
-    except OSError as e:
-        fail(f"--from-selfplay: {e.strerror}: {args.from_selfplay}")
+    lines = [r["moves"] for r in read_jsonl(args.from_selfplay)
+             if r.get("kind") == "selfplay_game" and r.get("size") == 10
+             and r.get("variant") == args.variant]
     if len(lines) < args.games:
         fail(f"{args.from_selfplay} holds {len(lines)} 10x10 {args.variant} games, "
-                 f"--games asks for {args.games}")
+             f"--games asks for {args.games}")
     return lines[: args.games]
 
 

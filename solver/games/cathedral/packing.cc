@@ -28,13 +28,11 @@ class Packer {
       : t_(tables), player_(player), max_nodes_(max_nodes) {}
 
   // The most squares coverable in `area` by the buildings counted in
-  // `count` (per type), or -1 past the node budget.
-  int Solve(u128 area, std::array<int, kTypes> count) {
+  // `count` (per type, types that fit nowhere in `area` already zero), or -1
+  // past the node budget.
+  int Solve(u128 area, const std::array<int, kTypes>& count) {
     int hand = 0;
-    for (int type = 0; type < kTypes; ++type) {
-      if (count[type] != 0 && !FitsSomewhere(type, area)) count[type] = 0;  // dead
-      hand += count[type] * kTypeSize[type];
-    }
+    for (int type = 0; type < kTypes; ++type) hand += count[type] * kTypeSize[type];
     count_ = count;
     goal_ = std::min(hand, PopCount(area));
     Search(area, PopCount(area), 0, hand);
@@ -42,17 +40,6 @@ class Packer {
   }
 
  private:
-  bool FitsSomewhere(int type, u128 area) const {
-    const TypeOrientations& orients = t_.orients[player_][type];
-    for (int i = 0; i < orients.count; ++i) {
-      const Orientation& o = t_.orientations[orients.ids[i]];
-      u128 anchors = o.on_board & area;
-      for (int c = 1; c < o.cells; ++c) anchors &= area >> o.offsets[c];
-      if (anchors != 0) return true;
-    }
-    return false;
-  }
-
   // True when the search is over (goal reached or budget spent).
   bool Search(u128 area, int open, int covered, int hand) {
     if (covered > best_) best_ = covered;
@@ -88,7 +75,13 @@ class Packer {
 
 int Cathedral::MostCoverable(const Position& p, int player, u128 area, int max_nodes) const {
   std::array<int, kTypes> count{};
-  for (int type = 0; type < kTypes; ++type) count[type] = p.count(player, type);
+  for (int type = 0; type < kTypes; ++type) {
+    const TypeOrientations& orients = tables_->orients[player][type];
+    bool fits = false;  // a type that fits nowhere in the area is dead: not counted
+    for (int i = 0; i < orients.count && !fits; ++i)
+      fits = Anchors(orients.ids[i], area, false) != 0;
+    count[type] = fits ? p.count(player, type) : 0;
+  }
   return Packer(*tables_, player, max_nodes).Solve(area, count);
 }
 
