@@ -410,6 +410,22 @@ TEST(ReversiStability, EdgeSeededStableStonesNeverFlipInRandomContinuations) {
   EXPECT_GT(stable_seen, 1000);  // the check saw stable stones, not empty sets
 }
 
+// The 8x8 fixed point over the inner squares only (StableStones8x8) finds
+// exactly the stones of the general one seeded with the same edge-stable
+// stones, on boards from sparse to full.
+TEST(ReversiStability, InnerSquareFixedPointEqualsTheGeneralOne) {
+  SplitMix64 rng(81);
+  for (int i = 0; i < 200000; ++i) {
+    const std::uint64_t filled = rng.Next() | (i % 2 ? rng.Next() : 0) | (i % 3 ? rng.Next() : 0);
+    const std::uint64_t P = filled & rng.Next();
+    const std::uint64_t O = filled & ~P;
+    const reversi::FullLines full = reversi::ComputeFullLines(filled);
+    ASSERT_EQ(reversi::StableStones8x8(P, O, full),
+              reversi::StableStones(P, full, 0, P & reversi::EdgeStableStones(P, O)))
+        << P << " " << O;
+  }
+}
+
 TEST(ReversiMoves, VectorMoveMaskEqualsTheScalarOneOnRandomBoards) {
   SplitMix64 rng(78);
   for (int i = 0; i < 200000; ++i) {

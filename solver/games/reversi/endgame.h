@@ -44,9 +44,10 @@ inline constexpr NeighbourTable kNeighbours{};
 
 // Board-size constants of the endgame code.
 struct EndgameGeometry {
-  int squares = 64;               // N * N
-  u64 outside = 0;                // the squares of the 8x8 frame off the N x N board
-  std::array<u64, 4> quadrant{};  // the four N/2 x N/2 regions of parity ordering
+  int squares = 64;                   // N * N
+  u64 outside = 0;                    // the squares of the 8x8 frame off the N x N board
+  std::array<u64, 4> quadrant{};      // the four N/2 x N/2 regions of parity ordering
+  std::array<u64, 64> quadrant_of{};  // the region holding each square (0 off the board)
 
   static EndgameGeometry ForSize(int n) {
     EndgameGeometry g;
@@ -57,6 +58,11 @@ struct EndgameGeometry {
       const int r = sq / 8, c = sq % 8;
       if (r >= n || c >= n) continue;
       g.quadrant[(r >= h ? 2 : 0) + (c >= h ? 1 : 0)] |= u64{1} << sq;
+    }
+    for (int sq = 0; sq < 64; ++sq) {
+      for (u64 q : g.quadrant) {
+        if (q >> sq & 1) g.quadrant_of[sq] = q;
+      }
     }
     return g;
   }
@@ -79,6 +85,13 @@ struct EndgameGeometry {
       if (PopCount(empty & q) & 1) odd |= q;
     }
     return odd & empty;
+  }
+
+  // OddRegions() after square x of `odd`'s empties is filled, leaving
+  // `empty`: x's region changes parity, the others keep theirs (cheaper than
+  // recounting, at every node of the small solver).
+  u64 OddRegionsAfter(u64 odd, int x, u64 empty) const {
+    return (odd ^ (quadrant_of[x] & empty)) & empty;
   }
 };
 
@@ -219,23 +232,24 @@ class EndgameSolver {
       case 2:
         return Solve2(P, O, N, E, alpha, beta, nodes);
       case 3:
-        return Search<3>(P, O, N, E, 3, alpha, beta, nodes);
+        return Search<3>(P, O, N, E, g_.OddRegions(E), 3, alpha, beta, nodes);
       case 4:
-        return Search<4>(P, O, N, E, 4, alpha, beta, nodes);
+        return Search<4>(P, O, N, E, g_.OddRegions(E), 4, alpha, beta, nodes);
       case 5:
-        return Search<5>(P, O, N, E, 5, alpha, beta, nodes);
+        return Search<5>(P, O, N, E, g_.OddRegions(E), 5, alpha, beta, nodes);
       case 6:
-        return Search<6>(P, O, N, E, 6, alpha, beta, nodes);
+        return Search<6>(P, O, N, E, g_.OddRegions(E), 6, alpha, beta, nodes);
       case 7:
-        return Search<7>(P, O, N, E, 7, alpha, beta, nodes);
+        return Search<7>(P, O, N, E, g_.OddRegions(E), 7, alpha, beta, nodes);
       default:
-        return Search<0>(P, O, N, E, empties, alpha, beta, nodes);
+        return Search<0>(P, O, N, E, g_.OddRegions(E), empties, alpha, beta, nodes);
     }
   }
 
-  // kEmpties: the number of empty squares (3..7), or 0 for `run_time_empties` (8 or more).
+  // kEmpties: the number of empty squares (3..7), or 0 for `run_time_empties`
+  // (8 or more); odd: g_.OddRegions(E), handed down from the parent.
   template <int kEmpties>
-  int Search(u64 P, u64 O, u64 N, u64 E, int run_time_empties, int alpha, int beta,
+  int Search(u64 P, u64 O, u64 N, u64 E, u64 odd, int run_time_empties, int alpha, int beta,
              std::uint64_t& nodes) const {
     const int empties = kEmpties > 0 ? kEmpties : run_time_empties;
     ++nodes;
@@ -261,7 +275,6 @@ class EndgameSolver {
     // with more, one move mask is cheaper than many failed flip attempts.
     const bool by_square = empties <= 4;
     const u64 candidates = by_square ? E : LegalMoves(P, C, E);
-    const u64 odd = empties >= 3 ? g_.OddRegions(E) : E;
     int best = -kInf;
     for (int group = 0; group < 2; ++group) {
       const u64 squares = group == 0 ? (candidates & odd) : (candidates & ~odd);
@@ -275,7 +288,9 @@ class EndgameSolver {
         if constexpr (kEmpties == 3) {
           v = -Solve2(p, o, n, E ^ Bit(x), -beta, -alpha, nodes);
         } else if constexpr (kEmpties > 3) {
-          v = -Search<kEmpties - 1>(p, o, n, E ^ Bit(x), kEmpties - 1, -beta, -alpha, nodes);
+          const u64 e = E ^ Bit(x);
+          v = -Search<kEmpties - 1>(p, o, n, e, g_.OddRegionsAfter(odd, x, e), kEmpties - 1, -beta,
+                                    -alpha, nodes);
         } else {
           v = -Dispatch(p, o, n, E ^ Bit(x), empties - 1, -beta, -alpha, nodes);
         }
@@ -292,7 +307,7 @@ class EndgameSolver {
     // No move: pass if the opponent can play, otherwise the game is over.
     const u64 their_capturable = Capturable(P, N);
     if (by_square ? CanMove(O, their_capturable, E) : LegalMoves(O, their_capturable, E) != 0) {
-      return -Search<kEmpties>(O, P, N, E, empties, -beta, -alpha, nodes);
+      return -Search<kEmpties>(O, P, N, E, odd, empties, -beta, -alpha, nodes);
     }
     return Final(P, O, empties);
   }

@@ -209,10 +209,34 @@ inline u64 EdgeStableStones(u64 P, u64 O) {
 // share: on the full 8x8 board of Othello (no neutral stones, nothing
 // outside) the fixed point starts from the exact edge-stable stones; on
 // smaller boards and in Desdemona from nothing (see above).
+// StableStones() for Othello on the full 8x8 board, seeded with the exact
+// edge-stable stones: with the edges settled, only the 36 inner squares are
+// left to the fixed point, whose neighbours on every line are on the board
+// (no edge masks, no wrap-around), and the inner stones whose four lines are
+// full are stable from the start. The same set as StableStones(own, full, 0,
+// own & EdgeStableStones(own, theirs)) -- an edge stone that rule adds is
+// edge-stable already -- for fewer instructions.
+inline u64 StableStones8x8(u64 own, u64 theirs, const FullLines& full) {
+  constexpr u64 kInner = 0x007e7e7e7e7e7e00ULL;
+  const u64 inner = own & kInner;
+  u64 stable = (own & EdgeStableStones(own, theirs)) |
+               (inner & full.horizontal & full.vertical & full.diagonal9 & full.diagonal7);
+  if (stable == 0) return 0;  // nothing stable to lean on
+  for (;;) {
+    const u64 h = (stable << 1) | (stable >> 1) | full.horizontal;
+    const u64 v = (stable << 8) | (stable >> 8) | full.vertical;
+    const u64 d9 = (stable << 9) | (stable >> 9) | full.diagonal9;
+    const u64 d7 = (stable << 7) | (stable >> 7) | full.diagonal7;
+    const u64 next = stable | (inner & h & v & d9 & d7);
+    if (next == stable) return stable;
+    stable = next;
+  }
+}
+
 template <bool kNeutrals>
 inline u64 StableStonesOf(u64 own, u64 theirs, const FullLines& full, u64 outside) {
   if constexpr (!kNeutrals) {
-    if (outside == 0) return StableStones(own, full, 0, own & EdgeStableStones(own, theirs));
+    if (outside == 0) return StableStones8x8(own, theirs, full);
   }
   (void)theirs;
   return StableStones(own, full, outside);
