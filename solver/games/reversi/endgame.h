@@ -254,20 +254,19 @@ class EndgameSolver {
     const int empties = kEmpties > 0 ? kEmpties : run_time_empties;
     ++nodes;
     if (empties >= 4) {
-      // Stability cutoff: stable stones bound the score (stability.h). Only
-      // tried when the window is extreme enough for a bound to reach it.
+      // Stability cutoff: the opponent's stable stones bound the score from
+      // above (stability.h). Only tried when alpha is high enough for the
+      // bound to reach it. The mirror test -- one's own stable stones as a
+      // lower bound against a very low beta -- is not made: counted on FFO
+      // #40 it cut at 2-4% of its tries at 4-7 empties while costing a
+      // stability computation at almost every node with 4 or 5 empties;
+      // without it the solve takes 0.9% more nodes and 9% fewer instructions
+      // (Edax tests the one side too).
       const int threshold = g_.squares + kStabilityOffset + 2 * empties;
-      if (alpha >= threshold || beta <= -threshold) {
+      if (alpha >= threshold) {
         const FullLines full = ComputeFullLines(P | O | N | g_.outside);
-        if (alpha >= threshold) {
-          const int upper =
-              g_.squares - 2 * PopCount(Stable(kMisere ? P : O, kMisere ? O : P, full));
-          if (upper <= alpha) return upper;
-        } else {
-          const int lower =
-              2 * PopCount(Stable(kMisere ? O : P, kMisere ? P : O, full)) - g_.squares;
-          if (lower >= beta) return lower;
-        }
+        const int upper = g_.squares - 2 * PopCount(Stable(kMisere ? P : O, kMisere ? O : P, full));
+        if (upper <= alpha) return upper;
       }
     }
     const u64 C = Capturable(O, N);
