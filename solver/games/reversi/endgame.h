@@ -271,8 +271,10 @@ class EndgameSolver {
     }
     const u64 C = Capturable(O, N);
     // With few empties, test squares next to a capturable stone directly;
-    // with more, one move mask is cheaper than many failed flip attempts.
-    const bool by_square = empties <= 4;
+    // with more, one move mask is cheaper than many failed flip attempts
+    // (the crossover, by callgrind on FFO #40: 5 empties tested square by
+    // square take 2.4% fewer instructions in all than by move mask, 6 more).
+    const bool by_square = empties <= 5;
     const u64 candidates = by_square ? E : LegalMoves(P, C, E);
     int best = -kInf;
     for (int group = 0; group < 2; ++group) {

@@ -104,7 +104,8 @@ int ReversiGame<kNeutrals>::order_score(const Position& parent, Move m,
   int score = kWeightMobility * (36 - mobility) + kWeightCornerStability * corner_stability +
               kWeightPotentialMobility * (36 - potential_mobility) +
               (misere_ ? -kWeightSquare : kWeightSquare) * square_value_[m];
-  if (geometry_.OddRegions(Empty(parent)) & Bit(m)) score += kWeightParity;
+  // m's region had an odd number of empties before m (one count, not OddRegions()'s four).
+  if (PopCount(Empty(parent) & geometry_.quadrant_of[m]) & 1) score += kWeightParity;
   return score;
 }
 
