@@ -68,7 +68,8 @@ inline FullLines ComputeFullLines(u64 filled) {
 // The stable stones of `own`, given the full lines and the squares outside
 // the board (`outside`, treated as stable neighbours of every colour): the
 // least fixed point above, started from `seed`, a set of stones of `own`
-// already known to be stable (EdgeStableStones below), or none.
+// already known to be stable, or none. (Seeded with EdgeStableStones below it
+// is the reference the tests hold StableStones8x8 to.)
 inline u64 StableStones(u64 own, const FullLines& full, u64 outside, u64 seed = 0) {
   u64 stable = seed;
   for (;;) {
@@ -204,11 +205,6 @@ inline u64 EdgeStableStones(u64 P, u64 O) {
   return stable;
 }
 
-// The stable stones of `own` against `theirs` on a board whose squares off
-// the board are `outside`, the one rule the solver and the evaluation's bounds
-// share: on the full 8x8 board of Othello (no neutral stones, nothing
-// outside) the fixed point starts from the exact edge-stable stones; on
-// smaller boards and in Desdemona from nothing (see above).
 // StableStones() for Othello on the full 8x8 board, seeded with the exact
 // edge-stable stones: with the edges settled, only the 36 inner squares are
 // left to the fixed point, whose neighbours on every line are on the board
@@ -233,6 +229,11 @@ inline u64 StableStones8x8(u64 own, u64 theirs, const FullLines& full) {
   }
 }
 
+// The stable stones of `own` against `theirs` on a board whose squares off
+// the board are `outside`, the one rule the solver and the evaluation's bounds
+// share: on the full 8x8 board of Othello (no neutral stones, nothing
+// outside) the fixed point starts from the exact edge-stable stones
+// (StableStones8x8); on smaller boards and in Desdemona from nothing (see above).
 template <bool kNeutrals>
 inline u64 StableStonesOf(u64 own, u64 theirs, const FullLines& full, u64 outside) {
   if constexpr (!kNeutrals) {
