@@ -114,7 +114,7 @@ TEST(EvalWeights, EveryMalformedFileIsRefusedNamingTheProblem) {
       {"{\"schema\": 1, ", "is not JSON"},
       {"[1, 2]", "not a JSON object"},
       {with("kind", "eval"), "kind 'eval', not 'eval_weights'"},
-      {with("schema", 3), "schema 3"},
+      {with("schema", 4), "schema 4"},
       {without("schema"), "missing field 'schema'"},
       {without("bias"), "missing field 'bias'"},
       {without("weights"), "missing field 'weights'"},
@@ -180,6 +180,92 @@ TEST(EvalWeights, EveryMalformedPhasedFileIsRefusedNamingTheProblem) {
     ASSERT_FALSE(m.ok()) << text;
     EXPECT_NE(m.status().message().find(needle), std::string::npos) << m.status();
   }
+}
+
+// An Othello 8x8 pattern model: two phase sets, entries on a 1/32 grid.
+LinearModel PatternModel() {
+  const reversi::Othello game = *reversi::Othello::Create(GameSpec{"othello", "", 8, ""});
+  LinearModel m;
+  m.game = "othello";
+  m.variant = game.variant();
+  m.board = game.board_name();
+  m.feature_set = std::string(game.feature_set());
+  m.feature_names = game.feature_names();
+  m.pattern_set = std::string(game.pattern_set());
+  m.pattern_tables = game.pattern_tables();
+  m.pattern_instances = reversi::Othello::kPatternCount;
+  m.phase_feature = "empties";
+  m.phase_edges = {30};
+  m.sets.resize(2);
+  SplitMix64 rng(12);
+  for (WeightSet& s : m.sets) {
+    s.bias = -0.25;
+    s.weights.assign(reversi::Othello::kFeatureCount, 0.5);
+    s.table.assign(m.PatternEntries(), 0.0f);
+    // A sparse table, as a fit leaves it: most entries 0.
+    for (int k = 0; k < 5000; ++k) {
+      s.table[rng.Below(s.table.size())] =
+          static_cast<float>((static_cast<double>(rng.Below(2001)) - 1000) / kTableScale);
+    }
+  }
+  EXPECT_TRUE(m.SetPhaseIndex());
+  return m;
+}
+
+TEST(EvalWeights, APatternModelIsSchema3AndLoadsBackExactly) {
+  const LinearModel m = PatternModel();
+  const nlohmann::json j = ModelJson(m);
+  EXPECT_EQ(j["schema"], 3);
+  EXPECT_TRUE(j["sets"][0]["table"].is_string());
+  EXPECT_FALSE(j["sets"][0].contains("table_hash"));
+  absl::StatusOr<LinearModel> back = ParseModel(j.dump(), "p.json");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->sets, m.sets);
+  EXPECT_EQ(back->pattern_tables, m.pattern_tables);
+  EXPECT_EQ(back->pattern_instances, m.pattern_instances);
+  EXPECT_EQ(ModelChecksum(*back), ModelChecksum(m));
+  // The checksum covers every entry.
+  LinearModel changed = m;
+  changed.sets[1].table[77] += 1.0f / 32;
+  EXPECT_NE(ModelChecksum(changed), ModelChecksum(m));
+  // About 10,000 non-zero entries in 2 x 171,826 compress to far less than
+  // the 687 KB they hold as int16.
+  EXPECT_LT(j.dump().size(), 200'000u);
+}
+
+TEST(EvalWeights, ADamagedOrMalformedPatternFileIsRefusedNamingTheProblem) {
+  const nlohmann::json good = ModelJson(PatternModel());
+  auto parse = [](const nlohmann::json& j) { return ParseModel(j.dump(), "w.json"); };
+  // A changed character of the compressed table: not base64, not zlib, or
+  // other entries than the checksum's.
+  nlohmann::json j = good;
+  std::string table = j["sets"][1]["table"].get<std::string>();
+  table[table.size() / 2] = table[table.size() / 2] == 'A' ? 'B' : 'A';
+  j["sets"][1]["table"] = table;
+  absl::StatusOr<LinearModel> m = parse(j);
+  EXPECT_TRUE(absl::IsDataLoss(m.status())) << m.status();
+  j = good;
+  j["sets"][0]["table"] = "not base64!";
+  m = parse(j);
+  EXPECT_TRUE(absl::IsDataLoss(m.status())) << m.status();
+  EXPECT_NE(m.status().message().find("sets[0].table"), std::string::npos) << m.status();
+  // Tables of another size than the entries named.
+  j = good;
+  j["pattern_tables"][0][1] = 59048;
+  m = parse(j);
+  EXPECT_NE(m.status().message().find("does not decompress to"), std::string::npos) << m.status();
+  j = good;
+  j["sets"][0].erase("table");
+  m = parse(j);
+  EXPECT_TRUE(absl::IsInvalidArgument(m.status())) << m.status();
+  j = good;
+  j["pattern_instances"] = "46";
+  m = parse(j);
+  EXPECT_NE(m.status().message().find("pattern_instances"), std::string::npos) << m.status();
+  j = good;
+  j["schema"] = 4;
+  m = parse(j);
+  EXPECT_NE(m.status().message().find("schemas 1 to 3"), std::string::npos) << m.status();
 }
 
 TEST(EvalWeights, AMissingFileIsNotFound) {

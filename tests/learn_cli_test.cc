@@ -96,6 +96,37 @@ TEST(LearnCli, BadPlayerLabelsAndPhasesAreOneErrorLine) {
                  "feature named 'nope'");
 }
 
+TEST(LearnCli, PatternsWhereTheGameHasNoneAndBadPatternFlagsAreOneErrorLine) {
+  const std::string out = " --out=" + Temp("pat.json");
+  ExpectBadInput("learn --game=cathedral --size=5 --patterns" + out, "has no pattern evaluation");
+  ExpectBadInput("learn --game=othello --size=6 --patterns" + out, "othello 6x6");
+  ExpectBadInput("learn --game=othello --patterns --entry-ridge=0" + out, "--entry-ridge");
+  ExpectBadInput("learn --game=othello --patterns --cg-iterations=0" + out, "--cg-iterations");
+}
+
+TEST(LearnCli, APatternModelIsSchema3ReproducibleAndOrdersASolve) {
+  const std::string out = Temp("pattern.json"), again = Temp("pattern2.json");
+  const std::string train =
+      "learn --game=othello --games=6 --seed=4 --patterns --phases=2 --phase-feature=empties "
+      "--exact-plies=12 --band-plies=8 --label-depth=1 --tt-mb=8 --out=";
+  ASSERT_EQ(RunTav(train + out).status, 0);
+  ASSERT_EQ(RunTav(train + again + " --threads=2").status, 0);
+  const nlohmann::json j = nlohmann::json::parse(ReadFile(out));
+  EXPECT_EQ(j["schema"], 3);
+  EXPECT_EQ(j["pattern_set"], "reversi-patterns-v1");
+  EXPECT_EQ(j["training"]["patterns"]["entry_ridge"], 3.0);
+  EXPECT_EQ(Reproducible(out), Reproducible(again));
+  // FFO #40 (20 empties: its sort searches and presearch run on the model)
+  // solved with it: the published +38.
+  const std::string position =
+      " --position='O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X'";
+  const nlohmann::json a = JsonOf("solve --game=othello --json --eval=" + out + position);
+  EXPECT_EQ(a["value"], 38);
+  EXPECT_EQ(a["eval"], out);
+  std::filesystem::remove(out);
+  std::filesystem::remove(again);
+}
+
 TEST(LearnCli, AnEngineSelfPlayWithPhasesWritesASchema2File) {
   const std::string out = Temp("engine.json");
   ASSERT_EQ(RunTav(Train(5) +

@@ -5,6 +5,10 @@
 // the values of one ordered by the handmade evaluation.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -191,6 +195,162 @@ TEST(ReversiLearnedEval, ExactSolvesGiveTheHandmadeValues) {
   // Desdemona's sort searches (at 14 empties and more) run on it too.
   ExpectSameValues(Make<Desdemona>("desdemona", 6), 12, 15, 4);
   ExpectSameValues(Make<Desdemona>("desdemona", 6, "misere"), 12, 15, 5);
+}
+
+TEST(ReversiLearnedEval, SortSearchesAreThreePliesDeepUnlessTheCallerSaysOtherwise) {
+  const Othello game = Make<Othello>("othello", 8);
+  const auto model = eval::ResolveModel(game, "learned");
+  ASSERT_TRUE(model.ok()) << model.status();
+  const eval::Evaluated<Othello> learned(game, *model);
+  search::SolveOptions o;
+  o.tt_mb = 1;
+  EXPECT_EQ(search::Solver<eval::Evaluated<Othello>>(learned, o).options().params.sort_search_depth,
+            3);
+  EXPECT_EQ(search::Solver<Othello>(game, o).options().params.sort_search_depth, 2);
+  o.params.sort_search_depth = 4;
+  EXPECT_EQ(search::Solver<eval::Evaluated<Othello>>(learned, o).options().params.sort_search_depth,
+            4);
+  search::SolveOptions plain;
+  plain.tt_mb = 1;
+  EXPECT_EQ(search::Solver<Desdemona>(Make<Desdemona>("desdemona", 6), plain)
+                .options()
+                .params.sort_search_depth,
+            2);
+}
+
+// ---- Patterns (patterns.cc) ----
+
+// The base-3 digits of instance i's entry (its offset in the tables taken
+// off), last square first.
+std::vector<int> Digits(std::uint32_t entry, std::uint32_t offset, int entries) {
+  std::vector<int> d;
+  std::uint32_t index = entry - offset;
+  for (int e = entries; e > 1; e /= 3) {
+    d.push_back(static_cast<int>(index % 3));
+    index /= 3;
+  }
+  return d;
+}
+
+// Each instance's table: the tables in order, with `per_table` instances each.
+constexpr int kInstancesPerTable[] = {4, 4, 8, 4, 4, 4, 2, 4, 4, 4, 4};
+
+TEST(ReversiPatterns, ElevenTablesOf3ToTheSquaresAndFortySixInstances) {
+  const Othello game = Make<Othello>("othello", 8);
+  EXPECT_EQ(game.pattern_set(), "reversi-patterns-v1");
+  EXPECT_EQ(Othello::PatternInstanceCount(), Othello::kPatternCount);
+  const auto& tables = game.pattern_tables();
+  ASSERT_EQ(tables.size(), std::size(kInstancesPerTable));
+  const int squares[] = {10, 9, 10, 8, 8, 8, 8, 7, 6, 5, 4};
+  int instances = 0;
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    EXPECT_EQ(tables[t].second, static_cast<int>(std::pow(3, squares[t]))) << tables[t].first;
+    instances += kInstancesPerTable[t];
+  }
+  EXPECT_EQ(instances, Othello::kPatternCount);
+  // No patterns off the 8x8 board, nor with neutral stones.
+  EXPECT_EQ(Make<Othello>("othello", 6).pattern_set(), "");
+  EXPECT_EQ(Make<Desdemona>("desdemona", 8).pattern_set(), "");
+}
+
+TEST(ReversiPatterns, EachInstanceIndexesItsOwnTableByItsSquaresContents) {
+  const Othello game = Make<Othello>("othello", 8);
+  const auto& tables = game.pattern_tables();
+  for (const Othello::Position& p : RandomPositions(game, 300, 91)) {
+    std::uint32_t out[Othello::kPatternCount], swapped[Othello::kPatternCount];
+    game.patterns(p, out);
+    // The same position with the colours exchanged: every own digit an
+    // opponent's and back, empty squares alike.
+    Othello::Position q = p;
+    std::swap(q.player, q.opponent);
+    game.patterns(q, swapped);
+    int i = 0, own = 0;
+    std::uint32_t offset = 0;
+    for (std::size_t t = 0; t < tables.size(); ++t) {
+      for (int k = 0; k < kInstancesPerTable[t]; ++k, ++i) {
+        ASSERT_GE(out[i], offset);
+        ASSERT_LT(out[i], offset + static_cast<std::uint32_t>(tables[t].second));
+        const std::vector<int> a = Digits(out[i], offset, tables[t].second);
+        const std::vector<int> b = Digits(swapped[i], offset, tables[t].second);
+        for (std::size_t d = 0; d < a.size(); ++d) {
+          EXPECT_EQ(b[d], a[d] == 0 ? 0 : 3 - a[d]);
+          if (t == 3 || t == 4 || t == 5) own += a[d] == 1;  // rows 2-4 from each edge
+        }
+      }
+      offset += static_cast<std::uint32_t>(tables[t].second);
+    }
+    // line_2..line_4 are rows 1..6 and columns 1..6 (0-based), once each:
+    // an own stone there is an own digit once per such row or column.
+    int expected = 0;
+    for (int sq = 0; sq < 64; ++sq) {
+      if (!((p.player >> sq) & 1)) continue;
+      const int r = sq / 8, c = sq % 8;
+      expected += (r >= 1 && r <= 6) + (c >= 1 && c <= 6);
+    }
+    EXPECT_EQ(own, expected) << game.position_string(p);
+  }
+}
+
+TEST(ReversiPatterns, AnEntryIsTheBase3NumberOfItsSquaresInOrder) {
+  const Othello game = Make<Othello>("othello", 8);
+  const std::vector<std::vector<int>> squares = Othello::PatternSquares();
+  ASSERT_EQ(static_cast<int>(squares.size()), Othello::kPatternCount);
+  std::vector<std::uint32_t> offsets;  // each instance's table offset
+  std::uint32_t offset = 0;
+  for (std::size_t t = 0; t < game.pattern_tables().size(); ++t) {
+    for (int k = 0; k < kInstancesPerTable[t]; ++k) offsets.push_back(offset);
+    offset += static_cast<std::uint32_t>(game.pattern_tables()[t].second);
+  }
+  for (const Othello::Position& p : RandomPositions(game, 300, 92)) {
+    std::uint32_t out[Othello::kPatternCount];
+    game.patterns(p, out);
+    for (int i = 0; i < Othello::kPatternCount; ++i) {
+      std::uint32_t index = 0;
+      for (const int sq : squares[i]) {
+        index = 3 * index + ((p.player >> sq) & 1 ? 1 : (p.opponent >> sq) & 1 ? 2 : 0);
+      }
+      ASSERT_EQ(out[i], offsets[i] + index) << i << "\n" << game.position_string(p);
+    }
+  }
+}
+
+TEST(ReversiPatterns, APatternModelEvaluatesItsTablesBesideTheFeatures) {
+  const Othello game = Make<Othello>("othello", 8);
+  eval::LinearModel m;
+  m.game = "othello";
+  m.variant = game.variant();
+  m.board = game.board_name();
+  m.options = "";
+  m.feature_set = std::string(game.feature_set());
+  m.feature_names = game.feature_names();
+  m.pattern_set = std::string(game.pattern_set());
+  m.pattern_tables = game.pattern_tables();
+  m.pattern_instances = Othello::kPatternCount;
+  m.sets.resize(1);
+  m.sets[0].weights.assign(Othello::kFeatureCount, 0.0);
+  std::size_t entries = 0;
+  for (const auto& t : m.pattern_tables) entries += t.second;
+  // Table entry = 1 where the first square digit of the entry is "own":
+  // the evaluation then counts instances whose last square is own.
+  m.sets[0].table.assign(entries, 0.0f);
+  for (std::size_t e = 0; e < entries; ++e) m.sets[0].table[e] = (e % 7 == 3) ? 1.0f : 0.0f;
+  ASSERT_TRUE(eval::CheckModelFits(m, game).ok());
+  const eval::Evaluated<Othello> evaluated(game, std::make_shared<const eval::LinearModel>(m));
+  for (const Othello::Position& p : RandomPositions(game, 100, 5, 10, 50)) {
+    std::uint32_t out[Othello::kPatternCount];
+    game.patterns(p, out);
+    int expected = 0;
+    for (const std::uint32_t e : out) expected += e % 7 == 3;
+    const auto [lo, hi] = game.value_bounds(p);
+    EXPECT_EQ(evaluated.evaluate(p), std::clamp(expected, lo, hi));
+  }
+  // Another pattern set, or other tables, do not fit.
+  eval::LinearModel other = m;
+  other.pattern_set = "reversi-patterns-v0";
+  EXPECT_FALSE(eval::CheckModelFits(other, game).ok());
+  other = m;
+  other.pattern_tables.pop_back();
+  EXPECT_FALSE(eval::CheckModelFits(other, game).ok());
 }
 
 }  // namespace

@@ -30,6 +30,13 @@ ABSL_FLAG(int, label_depth, 1, "learn: plies of the search that labels the earli
 ABSL_FLAG(int, random_opening, 2, "learn: plies played at random at the start of a game");
 ABSL_FLAG(double, random_rate, 0.1, "learn: share of later moves played at random");
 ABSL_FLAG(double, ridge, 1e-3, "learn: ridge penalty per position on standardised weights");
+ABSL_FLAG(bool, patterns, false,
+          "learn: fit the game's pattern tables beside its features (a pattern model, "
+          "8x8 Othello)");
+ABSL_FLAG(double, entry_ridge, 3,
+          "learn: with --patterns, ridge penalty per table entry (as many labels of 0)");
+ABSL_FLAG(int, cg_iterations, 300,
+          "learn: with --patterns, conjugate-gradient iterations at most per fit");
 ABSL_FLAG(std::string, player, "",
           "learn: the self-play player, an engine configuration (e.g. \"--search=selective "
           "--nodes=100000 --noise=1\"); empty = greedy one-ply with the game's evaluation");
@@ -103,6 +110,9 @@ absl::Status Train(const G& game, const std::string& out) {
   o.band_plies = absl::GetFlag(FLAGS_band_plies);
   o.label_depth = absl::GetFlag(FLAGS_label_depth);
   o.ridge = absl::GetFlag(FLAGS_ridge);
+  o.patterns = absl::GetFlag(FLAGS_patterns);
+  o.pattern_fit.entry_ridge = absl::GetFlag(FLAGS_entry_ridge);
+  o.pattern_fit.max_iterations = absl::GetFlag(FLAGS_cg_iterations);
   o.tt_mb = static_cast<std::size_t>(absl::GetFlag(FLAGS_tt_mb));
   o.progress = Progress;
   learn::Trainer<G> trainer(game, o);
@@ -244,7 +254,9 @@ Command LearnCommand() {
       "--exact-plies of each game, then the earlier ones (--labels=search: band by band,\n"
       "--band-plies, by a depth --label-depth search with the model fitted on the later\n"
       "labels; --labels=outcome: by the game's exact outcome), fits the weights by ridge\n"
-      "least squares (--ridge), one set per phase with --phases, and writes the weights\n"
+      "least squares (--ridge), one set per phase with --phases (with --patterns, the\n"
+      "game's pattern tables too, --entry-ridge, by at most --cg-iterations conjugate-\n"
+      "gradient steps), and writes the weights\n"
       "file --out (atomically; data/README.md, kind eval_weights). The same command\n"
       "gives the same weights, whatever --threads (unless --player has a --budget-s).\n"
       "--training-set-out=FILE also writes the labelled positions; --training-set=FILE[,FILE..]\n"
@@ -263,27 +275,13 @@ Command LearnCommand() {
       "  tav learn --game=cathedral --size=6 --report --eval=w.json --games=50",
       [] {
         std::vector<std::string_view> f(kGameFlags.begin(), kGameFlags.end());
-        for (std::string_view x : {"games",
-                                   "seed",
-                                   "out",
-                                   "exact-plies",
-                                   "exact-budget-s",
-                                   "band-plies",
-                                   "label-depth",
-                                   "random-opening",
-                                   "random-rate",
-                                   "ridge",
-                                   "tt-mb",
-                                   "player",
-                                   "labels",
-                                   "phases",
-                                   "phase-feature",
-                                   "training-set",
-                                   "training-set-out",
-                                   "threads",
-                                   "report",
-                                   "eval",
-                                   "depth"}) {
+        for (std::string_view x :
+             {"games",          "seed",          "out",          "exact-plies",
+              "exact-budget-s", "band-plies",    "label-depth",  "random-opening",
+              "random-rate",    "ridge",         "patterns",     "entry-ridge",
+              "cg-iterations",  "tt-mb",         "player",       "labels",
+              "phases",         "phase-feature", "training-set", "training-set-out",
+              "threads",        "report",        "eval",         "depth"}) {
           f.push_back(x);
         }
         return f;

@@ -111,6 +111,8 @@ constexpr FlagRange kFlagRanges[] = {
     {"random_opening", 0, 64, "0 to 64"},
     {"random_rate", 0, 1, "0 to 1"},
     {"ridge", 0, 1e6, "0 to 10^6"},
+    {"entry_ridge", 1e-6, 1e6, "10^-6 to 10^6"},
+    {"cg_iterations", 1, 100000, "1 to 100000"},
     {"exact_budget_s", 1e-3, 1e6, "0.001 to 10^6 seconds"},
 };
 

@@ -105,6 +105,11 @@
 //       The same with a learned evaluation (eval/evaluation.h), which may
 //       make sort searches pay where the handmade one did not (Othello).
 //       [sort_search_remaining()]
+//   int sort_search_depth() const;
+//       The plies of those sort searches (search::SearchParams
+//       sort_search_depth, where the caller leaves it at its default). [2]
+//   int learned_sort_search_depth() const;
+//       The same with a learned evaluation. [sort_search_depth()]
 //   static constexpr bool kSolveOrderedByLearnedEvaluation;
 //       Whether `tav solve` without --eval orders its exact solves by the
 //       learned evaluation built in for the board (handmade where none is):
@@ -231,6 +236,10 @@ concept HasEvaluate = requires(const G& g, const typename G::Position& p) {
 template <class G>
 concept HasSortSearchHint = requires(const G& g) {
   { g.sort_search_remaining() } -> std::convertible_to<int>;
+};
+template <class G>
+concept HasSortSearchDepth = requires(const G& g) {
+  { g.sort_search_depth() } -> std::convertible_to<int>;
 };
 template <class G>
 concept HasTransformMove = requires(const G& g, const typename G::Position& p, typename G::Move m,

@@ -24,6 +24,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
@@ -61,7 +62,8 @@ class Evaluated : public G {
     return absl::InternalError("an Evaluated game is built by WithEvaluation, not from a spec");
   }
 
-  // The model's value of the position's features, rounded, in the units of
+  // The model's value of the position's features (and patterns, for a
+  // pattern model), rounded, in the units of
   // final_value for the side to move, clamped into the game's admissible
   // value_bounds when it has them (a value outside is certainly wrong): those
   // features() computed on the way where it hands them back
@@ -76,7 +78,14 @@ class Evaluated : public G {
     } else {
       G::features(p, out);
     }
-    const int v = model_->Rounded(f, G::kFeatureCount);
+    int v;
+    if constexpr (HasPatterns<G>) {
+      std::uint32_t entries[G::kPatternCount];
+      if (model_->has_patterns()) G::patterns(p, std::span<std::uint32_t>(entries));
+      v = model_->Rounded(f, G::kFeatureCount, model_->has_patterns() ? entries : nullptr);
+    } else {
+      v = model_->Rounded(f, G::kFeatureCount);
+    }
     if (!bounds) {
       if constexpr (HasValueBounds<G>) {
         bounds = G::value_bounds(p);
@@ -106,6 +115,16 @@ class Evaluated : public G {
       return G::learned_sort_search_remaining();
     } else {
       return G::sort_search_remaining();
+    }
+  }
+
+  // The plies of those sort searches: the game's learned_sort_search_depth()
+  // where it has one, else its sort_search_depth().
+  int sort_search_depth() const requires HasSortSearchDepth<G> {
+    if constexpr (requires(const G& g) { g.learned_sort_search_depth(); }) {
+      return G::learned_sort_search_depth();
+    } else {
+      return G::sort_search_depth();
     }
   }
 

@@ -2,22 +2,95 @@
 #include "eval/linear_model.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_format.h"
 #include "core/atomic_file.h"
 #include "core/hash.h"
+#include "zlib.h"
 
 namespace tav::eval {
 namespace {
 
 constexpr std::string_view kKind = "eval_weights";
-constexpr int kOneSetSchema = 1;  // bias, weights
-constexpr int kPhasedSchema = 2;  // phase_feature, phase_edges, sets
+constexpr int kOneSetSchema = 1;   // bias, weights
+constexpr int kPhasedSchema = 2;   // phase_feature, phase_edges, sets
+constexpr int kPatternSchema = 3;  // schema 2 and pattern tables
 
-bool Phased(const LinearModel& m) { return !m.phase_feature.empty() || m.sets.size() != 1; }
+bool Phased(const LinearModel& m) {
+  return !m.phase_feature.empty() || m.sets.size() != 1 || m.has_patterns();
+}
+
+// Mix64 folded over the bytes of `text`, eight at a time (little-endian
+// words, the last one zero-padded), then over the length.
+std::uint64_t HashText(std::string_view text) {
+  std::uint64_t h = 0x7461762d65766131ULL;  // "tav-eva1"
+  for (std::size_t i = 0; i < text.size(); i += 8) {
+    std::uint64_t word = 0;
+    for (std::size_t k = 0; k < 8 && i + k < text.size(); ++k) {
+      word |= static_cast<std::uint64_t>(static_cast<unsigned char>(text[i + k])) << (8 * k);
+    }
+    h = HashCombine(h, word);
+  }
+  return HashCombine(h, text.size());
+}
+
+// A table's entries as stored: little-endian int16 in units of 1/kTableScale.
+std::string TableBytes(const std::vector<float>& table) {
+  std::string bytes(2 * table.size(), '\0');
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const double units = std::clamp(std::round(table[i] * kTableScale), -32768.0, 32767.0);
+    const auto u = static_cast<std::uint16_t>(static_cast<std::int16_t>(units));
+    bytes[2 * i] = static_cast<char>(u & 0xff);
+    bytes[2 * i + 1] = static_cast<char>(u >> 8);
+  }
+  return bytes;
+}
+
+// The file's text of a table: TableBytes compressed by zlib, in base64.
+std::string EncodeTable(const std::vector<float>& table) {
+  const std::string bytes = TableBytes(table);
+  uLongf size = compressBound(bytes.size());
+  std::string packed(size, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(packed.data()), &size,
+                reinterpret_cast<const Bytef*>(bytes.data()), bytes.size(), 9) != Z_OK) {
+    throw std::runtime_error("zlib could not compress a pattern table");
+  }
+  packed.resize(size);
+  return absl::Base64Escape(packed);
+}
+
+// The `entries` entries of an EncodeTable text; throws std::runtime_error
+// (damage) if it does not decode to exactly that many.
+std::vector<float> DecodeTable(const std::string& text, std::size_t entries,
+                               const std::string& where) {
+  std::string packed;
+  if (!absl::Base64Unescape(text, &packed)) {
+    throw std::runtime_error(absl::StrCat("'", where, "' is not base64"));
+  }
+  std::string bytes(2 * entries + 1, '\0');
+  uLongf size = bytes.size();
+  if (uncompress(reinterpret_cast<Bytef*>(bytes.data()), &size,
+                 reinterpret_cast<const Bytef*>(packed.data()), packed.size()) != Z_OK ||
+      size != 2 * entries) {
+    throw std::runtime_error(
+        absl::StrCat("'", where, "' does not decompress to ", entries, " table entries"));
+  }
+  std::vector<float> table(entries);
+  for (std::size_t i = 0; i < entries; ++i) {
+    const auto u = static_cast<std::uint16_t>(static_cast<unsigned char>(bytes[2 * i]) |
+                                              (static_cast<unsigned char>(bytes[2 * i + 1]) << 8));
+    table[i] = static_cast<float>(static_cast<std::int16_t>(u) / kTableScale);
+  }
+  return table;
+}
 
 // The part of the file the checksum covers: identity and numbers (a one-set
 // model exactly as schema 1 wrote it, so schema 1 checksums still hold).
@@ -37,22 +110,20 @@ nlohmann::json CheckedPart(const LinearModel& m) {
   j["phase_feature"] = m.phase_feature;
   j["phase_edges"] = m.phase_edges;
   j["sets"] = nlohmann::json::array();
-  for (const WeightSet& s : m.sets) j["sets"].push_back({{"bias", s.bias}, {"weights", s.weights}});
-  return j;
-}
-
-// Mix64 folded over the bytes of `text`, eight at a time (little-endian
-// words, the last one zero-padded), then over the length.
-std::uint64_t HashText(std::string_view text) {
-  std::uint64_t h = 0x7461762d65766131ULL;  // "tav-eva1"
-  for (std::size_t i = 0; i < text.size(); i += 8) {
-    std::uint64_t word = 0;
-    for (std::size_t k = 0; k < 8 && i + k < text.size(); ++k) {
-      word |= static_cast<std::uint64_t>(static_cast<unsigned char>(text[i + k])) << (8 * k);
+  for (const WeightSet& s : m.sets) {
+    j["sets"].push_back({{"bias", s.bias}, {"weights", s.weights}});
+    // The entries, not their compressed text (another zlib may pack them
+    // differently): the file holds "table" in place of this.
+    if (m.has_patterns()) {
+      j["sets"].back()["table_hash"] = absl::StrFormat("%016x", HashText(TableBytes(s.table)));
     }
-    h = HashCombine(h, word);
   }
-  return HashCombine(h, text.size());
+  if (m.has_patterns()) {
+    j["pattern_set"] = m.pattern_set;
+    j["pattern_tables"] = m.pattern_tables;
+    j["pattern_instances"] = m.pattern_instances;
+  }
+  return j;
 }
 
 // The string field `key` of j; throws std::invalid_argument naming it.
@@ -92,6 +163,25 @@ WeightSet SetFromJson(const nlohmann::json& j, const std::string& where) {
   return s;
 }
 
+// The pattern fields of a schema 3 file into m; throws std::invalid_argument.
+void PatternsFromJson(const nlohmann::json& j, LinearModel& m) {
+  m.pattern_set = StringField(j, "pattern_set");
+  if (m.pattern_set.empty()) throw std::invalid_argument("empty 'pattern_set'");
+  for (const auto& t : ArrayField(j, "pattern_tables")) {
+    if (!t.is_array() || t.size() != 2 || !t[0].is_string() || !t[1].is_number_integer() ||
+        t[1].get<std::int64_t>() <= 0 || t[1].get<std::int64_t>() > (1 << 24)) {
+      throw std::invalid_argument("a pattern table is not [name, entries]");
+    }
+    m.pattern_tables.emplace_back(t[0].get<std::string>(), t[1].get<int>());
+  }
+  const auto it = j.find("pattern_instances");
+  if (it == j.end() || !it->is_number_integer() || it->get<std::int64_t>() <= 0 ||
+      it->get<std::int64_t>() > 4096) {
+    throw std::invalid_argument("missing or bad field 'pattern_instances'");
+  }
+  m.pattern_instances = it->get<int>();
+}
+
 // The model of a parsed file; throws std::invalid_argument naming the problem.
 LinearModel FromJson(const nlohmann::json& j) {
   if (!j.is_object()) throw std::invalid_argument("not a JSON object");
@@ -101,11 +191,11 @@ LinearModel FromJson(const nlohmann::json& j) {
   }
   const auto schema = j.find("schema");
   if (schema == j.end()) throw std::invalid_argument("missing field 'schema'");
-  if (!schema->is_number_integer() || (schema->get<std::int64_t>() != kOneSetSchema &&
-                                       schema->get<std::int64_t>() != kPhasedSchema)) {
+  if (!schema->is_number_integer() || schema->get<std::int64_t>() < kOneSetSchema ||
+      schema->get<std::int64_t>() > kPatternSchema) {
     throw std::invalid_argument(absl::StrCat("schema ", schema->dump(),
-                                             ", this build reads schemas ", kOneSetSchema, " and ",
-                                             kPhasedSchema));
+                                             ", this build reads schemas ", kOneSetSchema, " to ",
+                                             kPatternSchema));
   }
   LinearModel m;
   m.game = StringField(j, "game");
@@ -120,6 +210,7 @@ LinearModel FromJson(const nlohmann::json& j) {
   if (schema->get<std::int64_t>() == kOneSetSchema) {
     m.sets.push_back(SetFromJson(j, ""));
   } else {
+    if (schema->get<std::int64_t>() == kPatternSchema) PatternsFromJson(j, m);
     m.phase_feature = StringField(j, "phase_feature");
     const nlohmann::json& edges = ArrayField(j, "phase_edges");
     for (std::size_t i = 0; i < edges.size(); ++i) {
@@ -131,6 +222,14 @@ LinearModel FromJson(const nlohmann::json& j) {
     const nlohmann::json& sets = ArrayField(j, "sets");
     for (std::size_t k = 0; k < sets.size(); ++k) {
       m.sets.push_back(SetFromJson(sets[k], absl::StrCat("sets[", k, "].")));
+      if (m.has_patterns()) {
+        const std::string where = absl::StrCat("sets[", k, "].table");
+        if (!sets[k].contains("table") || !sets[k]["table"].is_string()) {
+          throw std::invalid_argument(absl::StrCat("missing field '", where, "'"));
+        }
+        m.sets.back().table =
+            DecodeTable(sets[k]["table"].get<std::string>(), m.PatternEntries(), where);
+      }
     }
     if (m.sets.size() != m.phase_edges.size() + 1) {
       throw std::invalid_argument(
@@ -175,10 +274,19 @@ std::string ModelChecksum(const LinearModel& model) {
 
 nlohmann::json ModelJson(const LinearModel& model) {
   nlohmann::json j = CheckedPart(model);
-  j["schema"] = Phased(model) ? kPhasedSchema : kOneSetSchema;
+  const std::string checksum = ModelChecksum(model);
+  if (model.has_patterns()) {
+    for (std::size_t k = 0; k < model.sets.size(); ++k) {
+      j["sets"][k].erase("table_hash");
+      j["sets"][k]["table"] = EncodeTable(model.sets[k].table);
+    }
+  }
+  j["schema"] = model.has_patterns() ? kPatternSchema
+                : Phased(model)      ? kPhasedSchema
+                                     : kOneSetSchema;
   j["kind"] = std::string(kKind);
   j["training"] = model.training;
-  j["checksum"] = ModelChecksum(model);
+  j["checksum"] = checksum;
   return j;
 }
 

@@ -27,6 +27,18 @@
 // naming it, never a silent fallback. A model with one set is written as
 // schema 1.
 //
+// Patterns (schema 3). A game may also number pattern instances (OPTIONAL
+// members below; games/reversi/patterns.cc): each instance of a position
+// picks one entry of a table (an edge's contents pick the edge table's entry
+// for that configuration), and the model adds the picked entries of its set
+// to the linear value, the way Logistello and Edax evaluate. The weights
+// file then names the game's `pattern_set` and `pattern_tables` (name and
+// entry count of each) and holds every set's entries as `table`: the entries
+// in units of 1/kTableScale, as little-endian int16, compressed by zlib and
+// written in base64 (about 1 MB of entries per set shrink to a few hundred
+// KB, most of them the 0 of a configuration no training position had). The
+// fit rounds the entries to those units, so a model and its file agree.
+//
 // Built-in weights: the files under data/eval/ are compiled into the binary
 // (CMake writes their text into a generated source, builtin_weights.cc), so a
 // binary carries the weights it was built with and never looks for files at
@@ -34,6 +46,8 @@
 #pragma once
 
 #include <concepts>
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -63,6 +77,24 @@ concept HasFeatures = requires(const G& g, const typename G::Position& p, std::s
   {g.features(p, out)};
 };
 
+// OPTIONAL game members for a pattern evaluation (see above):
+//   static constexpr int kPatternCount;     // instances per position
+//   std::string_view pattern_set() const;   // name and version; empty: none for this board
+//   const std::vector<std::pair<std::string, int>>& pattern_tables() const;  // name, entries
+//   void patterns(const Position&, std::span<std::uint32_t> out) const;
+//       // out[i]: instance i's entry, numbered across all tables in order
+template <class G>
+concept HasPatterns = HasFeatures<G> &&
+    requires(const G& g, const typename G::Position& p, std::span<std::uint32_t> out) {
+  { G::kPatternCount } -> std::convertible_to<int>;
+  { g.pattern_set() } -> std::convertible_to<std::string_view>;
+  { g.pattern_tables() } -> std::convertible_to<const std::vector<std::pair<std::string, int>>&>;
+  {g.patterns(p, out)};
+};
+
+// A pattern table entry is stored in units of 1 / kTableScale.
+inline constexpr double kTableScale = 32;
+
 // The set a phase value x falls in: k for edges[k-1] <= x < edges[k].
 inline int PhaseSet(double x, const std::vector<double>& edges) {
   int k = 0;
@@ -70,10 +102,12 @@ inline int PhaseSet(double x, const std::vector<double>& edges) {
   return k;
 }
 
-// One phase's weights: value = bias + weights . features.
+// One phase's weights: value = bias + weights . features (+ the pattern
+// entries picked from `table`).
 struct WeightSet {
   double bias = 0;
   std::vector<double> weights;  // one per feature
+  std::vector<float> table;     // every pattern table's entries; empty without patterns
   bool operator==(const WeightSet&) const = default;
 };
 
@@ -95,6 +129,11 @@ struct LinearModel {
   std::string phase_feature;
   std::vector<double> phase_edges;
   std::vector<WeightSet> sets;  // at least one
+  // Empty: no patterns. Else the game's pattern set, its tables (name,
+  // entries) and the instances per position (schema 3).
+  std::string pattern_set;
+  std::vector<std::pair<std::string, int>> pattern_tables;
+  int pattern_instances = 0;
   // How it was made (command, seed, positions, labels, provenance); carried,
   // not checked, and not part of the checksum.
   nlohmann::json training = nlohmann::json::object();
@@ -111,17 +150,32 @@ struct LinearModel {
     return phase_index < 0 ? 0 : PhaseSet(f[phase_index], phase_edges);
   }
 
-  // bias + weights . f of f's set, unrounded.
-  double Value(const float* f, int count) const {
+  bool has_patterns() const { return !pattern_set.empty(); }
+  // The entries of all pattern tables together.
+  std::size_t PatternEntries() const {
+    std::size_t n = 0;
+    for (const auto& t : pattern_tables) n += static_cast<std::size_t>(t.second);
+    return n;
+  }
+
+  // bias + weights . f of f's set, plus the entries `entries` (the
+  // pattern_instances numbers a game's patterns() gave; null without
+  // patterns) pick from its table; unrounded.
+  double Value(const float* f, int count, const std::uint32_t* entries = nullptr) const {
     const WeightSet& s = sets[SetOf(f)];
     double v = s.bias;
     for (int i = 0; i < count; ++i) v += s.weights[i] * f[i];
+    if (entries != nullptr && !s.table.empty()) {
+      float t = 0;
+      for (int i = 0; i < pattern_instances; ++i) t += s.table[entries[i]];
+      v += t;
+    }
     return v;
   }
 
-  // Value(f), rounded to the nearest integer.
-  int Rounded(const float* f, int count) const {
-    const double v = Value(f, count);
+  // Value(f, entries), rounded to the nearest integer.
+  int Rounded(const float* f, int count, const std::uint32_t* entries = nullptr) const {
+    const double v = Value(f, count, entries);
     return static_cast<int>(v < 0 ? v - 0.5 : v + 0.5);
   }
 };
@@ -180,7 +234,21 @@ requires HasFeatures<G> absl::Status CheckModelFits(const LinearModel& model, co
       return differs("feature", model.feature_names[i], game.feature_names()[i]);
     }
   }
-  return absl::OkStatus();
+  if (!model.has_patterns()) return absl::OkStatus();
+  if constexpr (HasPatterns<G>) {
+    if (model.pattern_set != game.pattern_set()) {
+      return differs("pattern set", model.pattern_set, std::string(game.pattern_set()));
+    }
+    if (model.pattern_tables != game.pattern_tables() ||
+        model.pattern_instances != G::kPatternCount) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "weights file's pattern tables differ from the game's ", model.pattern_set, " (",
+          model.pattern_instances, " instances, ", G::kPatternCount, " in the game)"));
+    }
+    return absl::OkStatus();
+  } else {
+    return differs("pattern set", model.pattern_set, "");
+  }
 }
 
 }  // namespace tav::eval

@@ -33,7 +33,8 @@
 //  4. The final fit (learn/fit.h: ridge on the normal equations) over every
 //     label gives the weights file; with `phases` > 1, one weight set per
 //     phase (eval/linear_model.h), cut at the quantiles of the feature named
-//     `phase_feature`.
+//     `phase_feature`. With `patterns`, the game's pattern tables are fitted
+//     beside the features (every fit, the bands' too).
 //  5. Samples. Every labelled position is kept as a Sample (the position and
 //     its label), in the order fitted, so a run can save them (`tav learn
 //     --training-set-out`) and a later fit start from them instead of playing
@@ -98,7 +99,11 @@ struct LearnOptions {
   int band_plies = 4;                   // bootstrap band: plies labelled per fitted model
   int label_depth = 1;                  // plies of the labelling search
   double ridge = 1e-3;                  // penalty per position on standardised weights
-  std::size_t tt_mb = 16;               // the exact solver's table
+  // A pattern model (eval/linear_model.h, schema 3): the game's patterns
+  // beside its features, fitted by conjugate gradients (learn/fit.h).
+  bool patterns = false;
+  PatternFitOptions pattern_fit;
+  std::size_t tt_mb = 16;                            // the exact solver's table
   std::function<void(const std::string&)> progress;  // one line per stage
 };
 
@@ -327,7 +332,8 @@ class Trainer {
     stats_.positions = data_.rows();
     double error = 0;
     for (std::size_t r = 0; r < data_.rows(); ++r) {
-      error += std::abs(model->Value(data_.row(r).data(), data_.columns) - data_.y[r]);
+      error += std::abs(model->Value(data_.row(r).data(), data_.columns, data_.picked_row(r)) -
+                        data_.y[r]);
     }
     stats_.train_mae = error / static_cast<double>(std::max<std::size_t>(1, data_.rows()));
     stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -352,8 +358,22 @@ class Trainer {
                                                      options_.phase_feature, "'; ",
                                                      std::string(G::kName), " has none"));
     }
+    if (options_.patterns && PatternSet().empty()) {
+      return absl::InvalidArgumentError(absl::StrCat("--patterns: ", std::string(G::kName), " ",
+                                                     game_.board_name(),
+                                                     " has no pattern evaluation"));
+    }
     if (options_.player) return engine::MakeEngine(game_, *options_.player).status();
     return absl::OkStatus();
+  }
+
+  // The game's pattern set; empty where it has none.
+  std::string PatternSet() const {
+    if constexpr (eval::HasPatterns<G>) {
+      return std::string(game_.pattern_set());
+    } else {
+      return "";
+    }
   }
 
   int PhaseColumn() const {
@@ -450,34 +470,49 @@ class Trainer {
   // The model fitted on every label so far (one set per phase).
   absl::StatusOr<eval::LinearModel> Fit() const {
     eval::LinearModel m = ModelIdentity(game_);
+    if constexpr (eval::HasPatterns<G>) {
+      if (options_.patterns) {
+        m.pattern_set = std::string(game_.pattern_set());
+        m.pattern_tables = game_.pattern_tables();
+        m.pattern_instances = G::kPatternCount;
+      }
+    }
     std::vector<LinearFit> fits;
     if (options_.phases > 1) {
       const int column = PhaseColumn();
       m.phase_feature = options_.phase_feature;
       m.phase_edges = PhaseEdges(data_, column, options_.phases);
       absl::StatusOr<std::vector<LinearFit>> f =
-          FitPhases(data_, options_.ridge, column, m.phase_edges);
+          FitPhases(data_, options_.ridge, column, m.phase_edges, options_.pattern_fit);
       if (!f.ok()) return f.status();
       fits = *std::move(f);
       m.SetPhaseIndex();
     } else {
-      absl::StatusOr<LinearFit> f = FitRidge(data_, options_.ridge);
+      absl::StatusOr<LinearFit> f = FitRidge(data_, options_.ridge, options_.pattern_fit);
       if (!f.ok()) return f.status();
       fits.push_back(*std::move(f));
     }
-    for (LinearFit& f : fits) m.sets.push_back({f.bias, std::move(f.weights)});
+    for (LinearFit& f : fits) m.sets.push_back({f.bias, std::move(f.weights), std::move(f.table)});
     return m;
   }
 
   // Labels the pending positions `first`..`last` plies from the end by a
   // search with `model`.
+  // The searches run options_.threads at a time; the labels are added in
+  // the pending order, so they do not depend on the thread count.
   void LabelBand(const eval::LinearModel& model, int first, int last) {
     const eval::Evaluated<G> evaluated(game_, std::make_shared<const eval::LinearModel>(model));
+    std::vector<const Pending*> band;
     for (const Pending& p : pending_) {
-      if (p.from_end < first || p.from_end > last) continue;
-      Add(p.pos, SearchValue(evaluated, p.pos, options_.label_depth));
-      ++stats_.searched;
+      if (p.from_end >= first && p.from_end <= last) band.push_back(&p);
     }
+    std::vector<int> labels(band.size());
+#pragma omp parallel for schedule(dynamic, 16) num_threads(std::max(1, options_.threads))
+    for (std::size_t i = 0; i < band.size(); ++i) {
+      labels[i] = SearchValue(evaluated, band[i]->pos, options_.label_depth);
+    }
+    for (std::size_t i = 0; i < band.size(); ++i) Add(band[i]->pos, labels[i]);
+    stats_.searched += band.size();
   }
 
   void Add(const Position& pos, int label) {
@@ -485,6 +520,18 @@ class Trainer {
     float f[G::kFeatureCount];
     game_.features(pos, std::span<float>(f, G::kFeatureCount));
     data_.columns = G::kFeatureCount;
+    if constexpr (eval::HasPatterns<G>) {
+      if (options_.patterns) {
+        std::uint32_t entries[G::kPatternCount];
+        game_.patterns(pos, std::span<std::uint32_t>(entries));
+        data_.instances = G::kPatternCount;
+        data_.entries = 0;
+        for (const auto& t : game_.pattern_tables()) data_.entries += t.second;
+        data_.Add(std::span<const float>(f, G::kFeatureCount), label,
+                  std::span<const std::uint32_t>(entries));
+        return;
+      }
+    }
     data_.Add(std::span<const float>(f, G::kFeatureCount), label);
   }
 
@@ -530,6 +577,10 @@ inline nlohmann::json TrainingJson(const LearnOptions& o, const LearnStats& s) {
   if (o.phases > 1) j["phase_feature"] = o.phase_feature;
   j["exact_budget_s"] = o.exact_budget_s;
   j["ridge"] = o.ridge;
+  if (o.patterns) {
+    j["patterns"] = {{"entry_ridge", o.pattern_fit.entry_ridge},
+                     {"max_iterations", o.pattern_fit.max_iterations}};
+  }
   j["train_mae"] = std::round(s.train_mae * 1000) / 1000;
   return j;
 }

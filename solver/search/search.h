@@ -148,6 +148,11 @@ class Solver {
         options_.params.sort_search_min_work = game_.sort_search_remaining();
       }
     }
+    if constexpr (HasSortSearchDepth<G>) {
+      if (options_.params.sort_search_depth == SearchParams{}.sort_search_depth) {
+        options_.params.sort_search_depth = game_.sort_search_depth();
+      }
+    }
   }
 
   struct RootOutcome {

@@ -195,6 +195,12 @@ class ReversiGame {
   // with the presearch alone, 1.68 G and 78 s with sort searches from 18
   // (1.81 G, 79 s from 20; 1.63 G, 84 s from 16; 2.57 G, 107 s handmade).
   int learned_sort_search_remaining() const { return kNeutrals ? 14 : 18; }
+  // Two plies; with a learned evaluation three for Othello: FFO #40-#49 on
+  // one thread from 18 empties, the pattern weights of 2026-12-05 1.448 G
+  // nodes at two plies, 1.307 G at three, 1.56 G at four; the linear
+  // weights before them 1.695 G at two, 1.668 G at three.
+  int sort_search_depth() const { return 2; }
+  int learned_sort_search_depth() const { return kNeutrals ? 2 : 3; }
   // `tav solve` orders by the built-in learned evaluation where the board has
   // one (Othello 8x8: the figures above).
   static constexpr bool kSolveOrderedByLearnedEvaluation = true;
@@ -210,6 +216,26 @@ class ReversiGame {
   static const std::vector<std::string>& FeatureNames();
   const std::vector<std::string>& feature_names() const { return FeatureNames(); }
   std::optional<std::pair<int, int>> features(const Position& p, std::span<float> out) const;
+
+  // ---- Patterns of a learned pattern evaluation (patterns.cc; eval/linear_model.h) ----
+  // Eleven patterns of squares (edges with X-squares, corner blocks, rows,
+  // diagonals) in 46 instances, each indexing a table of 3^k entries.
+  // 8x8 Othello only: pattern_set() is empty for other boards and Desdemona.
+  static constexpr int kPatternCount = 46;
+  std::string_view pattern_set() const {
+    return !kNeutrals && n_ == 8 ? "reversi-patterns-v1" : "";
+  }
+  // The tables (name, entries) in the order their entries are numbered.
+  static const std::vector<std::pair<std::string, int>>& PatternTables();
+  const std::vector<std::pair<std::string, int>>& pattern_tables() const { return PatternTables(); }
+  // out[i] (kPatternCount of them): the number of instance i's entry among
+  // the entries of all tables, for the side to move. Only where pattern_set()
+  // is not empty.
+  void patterns(const Position& p, std::span<std::uint32_t> out) const;
+  static int PatternInstanceCount();  // kPatternCount, counted (a test checks)
+  // Each instance's squares (8 * row + column), the first the most
+  // significant base-3 digit of its index (empty 0, own 1, opponent 2).
+  static std::vector<std::vector<int>> PatternSquares();
 
   int symmetry_count() const { return 8; }
   Position transform(const Position& p, int s) const {

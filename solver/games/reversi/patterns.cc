@@ -1,0 +1,214 @@
+// The patterns of a learned pattern evaluation ("reversi-patterns-v1", 8x8
+// Othello).
+//
+// Design (Buro's Logistello, kept by Edax): the value of a position is a sum
+// of table entries, one per pattern instance, each indexed by the contents
+// of a fixed set of squares (empty, own, opponent: 3^k entries for k
+// squares), so that the evaluation learns what an edge or a corner region is
+// worth as a whole (an edge that wedges, an unbalanced edge, a corner that
+// can be taken) instead of adding up counts. The eleven patterns:
+//   edge_2x      an edge and its two X-squares (10 squares, 3^10 entries)
+//   corner_3x3   the 3x3 block at a corner (9)
+//   corner_2x5   the 2x5 block at a corner along an edge (10), 8 instances
+//   line_2, line_3, line_4  the second, third and fourth row from an edge
+//   diag_8 .. diag_4        the diagonals of 8 down to 4 squares
+// 46 instances in all: each pattern's instances are its distinct images (as
+// sets of squares) under the 8 symmetries of the board (bitboard.h
+// TransformSquare), with the squares in the transformed order, so that one
+// table serves every orientation. A configuration and its mirror image
+// along a pattern's own axis (an edge read from the other corner) are two
+// entries, which Edax folds into one: the evaluation is as symmetric as its
+// training data, not by construction. The trade-off: about 172 K entries per
+// phase need hundreds of thousands of labelled positions before they say
+// more than the 27 counted features (features.cc), which the model keeps
+// beside them; an entry no training position reached stays 0.
+//
+// Cost: per instance two BMI2 pext gathers and two lookups in a 2^k table
+// (a loop over the squares without BMI2).
+//
+// Only the 8x8 Othello board has them (pattern_set() is empty otherwise).
+// Desdemona's neutral stones are a fourth state (capturable by both sides,
+// counted for nobody) that no reading as empty or as an opponent's stone
+// keeps; 4^10 entries per edge table would not stay in the cache.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "games/reversi/reversi.h"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace tav::reversi {
+namespace {
+
+struct PatternShape {
+  const char* name;
+  std::vector<int> squares;  // in one orientation, square = 8 * row + column
+};
+
+std::vector<int> Squares(std::initializer_list<std::pair<int, int>> row_col) {
+  std::vector<int> s;
+  for (const auto& [r, c] : row_col) s.push_back(8 * r + c);
+  return s;
+}
+
+std::vector<int> Row(int r) {
+  std::vector<int> s;
+  for (int c = 0; c < 8; ++c) s.push_back(8 * r + c);
+  return s;
+}
+
+std::vector<int> Diagonal(int length) {
+  std::vector<int> s;
+  for (int i = 0; i < length; ++i) s.push_back(8 * i + (8 - length) + i);
+  return s;
+}
+
+const std::vector<PatternShape>& Shapes() {
+  static const std::vector<PatternShape> shapes = [] {
+    std::vector<int> edge = Row(0);
+    edge.push_back(9);
+    edge.push_back(14);
+    return std::vector<PatternShape>{
+        {"edge_2x", edge},
+        {"corner_3x3",
+         Squares({{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}})},
+        {"corner_2x5",
+         Squares({{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}})},
+        {"line_2", Row(1)},
+        {"line_3", Row(2)},
+        {"line_4", Row(3)},
+        {"diag_8", Diagonal(8)},
+        {"diag_7", Diagonal(7)},
+        {"diag_6", Diagonal(6)},
+        {"diag_5", Diagonal(5)},
+        {"diag_4", Diagonal(4)},
+    };
+  }();
+  return shapes;
+}
+
+int Power3(int k) {
+  int p = 1;
+  while (k-- > 0) p *= 3;
+  return p;
+}
+
+// Every instance: the offset of its pattern's table among all entries and
+// its squares. Instances of a shape are its distinct images (as square sets)
+// under the 8 symmetries, in symmetry order.
+// `ternary` maps the instance's stones gathered in ascending square order
+// (BMI2 pext of the mask) to their part of the index: the sum of 3^(k-1-i)
+// for the instance's i-th square (k squares); an own stone counts once, an
+// opponent's twice.
+struct Instance {
+  std::uint32_t offset = 0;
+  std::vector<int> squares;
+  u64 mask = 0;
+  std::vector<std::uint16_t> ternary;
+};
+
+Instance MakeInstance(std::uint32_t offset, std::vector<int> squares) {
+  Instance in;
+  in.offset = offset;
+  in.squares = std::move(squares);
+  const int k = static_cast<int>(in.squares.size());
+  for (const int sq : in.squares) in.mask |= Bit(sq);
+  // Bit j of a gathered pattern is the j-th lowest square of the mask.
+  std::vector<int> weight_of_bit;
+  for (int sq = 0; sq < 64; ++sq) {
+    if (!(in.mask & Bit(sq))) continue;
+    const int i =
+        static_cast<int>(std::find(in.squares.begin(), in.squares.end(), sq) - in.squares.begin());
+    weight_of_bit.push_back(Power3(k - 1 - i));
+  }
+  in.ternary.assign(std::size_t{1} << k, 0);
+  for (std::size_t bits = 0; bits < in.ternary.size(); ++bits) {
+    int sum = 0;
+    for (int j = 0; j < k; ++j) sum += (bits >> j) & 1 ? weight_of_bit[j] : 0;
+    in.ternary[bits] = static_cast<std::uint16_t>(sum);
+  }
+  return in;
+}
+
+const std::vector<Instance>& Instances() {
+  static const std::vector<Instance> instances = [] {
+    std::vector<Instance> all;
+    std::uint32_t offset = 0;
+    for (const PatternShape& shape : Shapes()) {
+      std::set<std::vector<int>> seen;
+      for (int s = 0; s < 8; ++s) {
+        std::vector<int> image;
+        for (const int sq : shape.squares) image.push_back(TransformSquare(sq, s, 8));
+        std::vector<int> key = image;
+        std::sort(key.begin(), key.end());
+        if (seen.insert(key).second) all.push_back(MakeInstance(offset, image));
+      }
+      offset += static_cast<std::uint32_t>(Power3(static_cast<int>(shape.squares.size())));
+    }
+    return all;
+  }();
+  return instances;
+}
+
+}  // namespace
+
+template <bool kNeutrals>
+const std::vector<std::pair<std::string, int>>& ReversiGame<kNeutrals>::PatternTables() {
+  static const std::vector<std::pair<std::string, int>> tables = [] {
+    std::vector<std::pair<std::string, int>> t;
+    for (const PatternShape& shape : Shapes()) {
+      t.emplace_back(shape.name, Power3(static_cast<int>(shape.squares.size())));
+    }
+    return t;
+  }();
+  return tables;
+}
+
+template <bool kNeutrals>
+void ReversiGame<kNeutrals>::patterns(const Position& p, std::span<std::uint32_t> out) const {
+  const std::vector<Instance>& instances = Instances();
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    const Instance& in = instances[i];
+#if defined(__BMI2__)
+    out[i] = in.offset + in.ternary[_pext_u64(p.player, in.mask)] +
+             2u * in.ternary[_pext_u64(p.opponent, in.mask)];
+#else
+    std::uint32_t index = 0;
+    for (const int sq : in.squares) {
+      index = 3 * index +
+              static_cast<std::uint32_t>(((p.player >> sq) & 1) | (((p.opponent >> sq) & 1) << 1));
+    }
+    out[i] = in.offset + index;
+#endif
+  }
+}
+
+template <bool kNeutrals>
+std::vector<std::vector<int>> ReversiGame<kNeutrals>::PatternSquares() {
+  std::vector<std::vector<int>> squares;
+  for (const Instance& in : Instances()) squares.push_back(in.squares);
+  return squares;
+}
+
+template <bool kNeutrals>
+int ReversiGame<kNeutrals>::PatternInstanceCount() {
+  return static_cast<int>(Instances().size());
+}
+
+template const std::vector<std::pair<std::string, int>>& ReversiGame<false>::PatternTables();
+template const std::vector<std::pair<std::string, int>>& ReversiGame<true>::PatternTables();
+template void ReversiGame<false>::patterns(const Position&, std::span<std::uint32_t>) const;
+template void ReversiGame<true>::patterns(const Position&, std::span<std::uint32_t>) const;
+template int ReversiGame<false>::PatternInstanceCount();
+template std::vector<std::vector<int>> ReversiGame<false>::PatternSquares();
+template std::vector<std::vector<int>> ReversiGame<true>::PatternSquares();
+template int ReversiGame<true>::PatternInstanceCount();
+
+}  // namespace tav::reversi
