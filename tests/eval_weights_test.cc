@@ -185,15 +185,8 @@ TEST(EvalWeights, EveryMalformedPhasedFileIsRefusedNamingTheProblem) {
 // An Othello 8x8 pattern model: two phase sets, entries on a 1/32 grid.
 LinearModel PatternModel() {
   const reversi::Othello game = *reversi::Othello::Create(GameSpec{"othello", "", 8, ""});
-  LinearModel m;
-  m.game = "othello";
-  m.variant = game.variant();
-  m.board = game.board_name();
-  m.feature_set = std::string(game.feature_set());
-  m.feature_names = game.feature_names();
-  m.pattern_set = std::string(game.pattern_set());
-  m.pattern_tables = game.pattern_tables();
-  m.pattern_instances = reversi::Othello::kPatternCount;
+  LinearModel m = ModelIdentity(game, /*patterns=*/true);
+  EXPECT_EQ(m.pattern_set, "reversi-patterns-v1");
   m.phase_feature = "empties";
   m.phase_edges = {30};
   m.sets.resize(2);

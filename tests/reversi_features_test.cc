@@ -316,20 +316,11 @@ TEST(ReversiPatterns, AnEntryIsTheBase3NumberOfItsSquaresInOrder) {
 
 TEST(ReversiPatterns, APatternModelEvaluatesItsTablesBesideTheFeatures) {
   const Othello game = Make<Othello>("othello", 8);
-  eval::LinearModel m;
-  m.game = "othello";
-  m.variant = game.variant();
-  m.board = game.board_name();
-  m.options = "";
-  m.feature_set = std::string(game.feature_set());
-  m.feature_names = game.feature_names();
-  m.pattern_set = std::string(game.pattern_set());
-  m.pattern_tables = game.pattern_tables();
-  m.pattern_instances = Othello::kPatternCount;
+  eval::LinearModel m = eval::ModelIdentity(game, /*patterns=*/true);
+  ASSERT_EQ(m.pattern_instances, Othello::kPatternCount);
   m.sets.resize(1);
   m.sets[0].weights.assign(Othello::kFeatureCount, 0.0);
-  std::size_t entries = 0;
-  for (const auto& t : m.pattern_tables) entries += t.second;
+  const std::size_t entries = m.PatternEntries();
   // Table entry = 1 where the first square digit of the entry is "own":
   // the evaluation then counts instances whose last square is own.
   m.sets[0].table.assign(entries, 0.0f);

@@ -64,6 +64,22 @@ Spread SpreadOf(const Dataset& data) {
   return s;
 }
 
+// The weights and bias on raw features of weights `standardised` (one per
+// column) on the standardised ones with bias `centred_bias`; 0 for a
+// constant column.
+LinearFit FromStandardised(const Spread& spread, double centred_bias,
+                           const std::vector<double>& standardised) {
+  LinearFit fit;
+  fit.weights.assign(spread.mean.size(), 0.0);
+  fit.bias = centred_bias;
+  for (std::size_t i = 0; i < spread.mean.size(); ++i) {
+    if (spread.scale[i] <= 1e-12) continue;
+    fit.weights[i] = standardised[i] / spread.scale[i];
+    fit.bias -= fit.weights[i] * spread.mean[i];
+  }
+  return fit;
+}
+
 // The normal equations of a pattern model (FitRidge): unknowns are the bias
 // (unpenalised), the m standardised weights, then the table entries.
 class PatternSystem {
@@ -174,15 +190,9 @@ LinearFit FitPatterns(const Dataset& data, double lambda, const PatternFitOption
     rz = rz_next;
     for (std::size_t j = 0; j < n; ++j) p[j] = z[j] + beta * p[j];
   }
-  LinearFit fit;
   const int m = data.columns;
-  fit.bias = x[0];
-  fit.weights.assign(m, 0.0);
-  for (int i = 0; i < m; ++i) {
-    if (spread.scale[i] <= 1e-12) continue;
-    fit.weights[i] = x[1 + i] / spread.scale[i];
-    fit.bias -= fit.weights[i] * spread.mean[i];
-  }
+  LinearFit fit =
+      FromStandardised(spread, x[0], std::vector<double>(x.begin() + 1, x.begin() + 1 + m));
   fit.table.resize(data.entries);
   for (std::size_t e = 0; e < data.entries; ++e) {
     fit.table[e] =
@@ -201,7 +211,6 @@ absl::StatusOr<LinearFit> FitRidge(const Dataset& data, double lambda,
   if (data.instances > 0) return FitPatterns(data, lambda, patterns);
   // Step 1. Means and spreads of the columns and the label.
   const Spread spread = SpreadOf(data);
-  const std::vector<double>& mean = spread.mean;
   const std::vector<double>& scale = spread.scale;
   const double y_mean = spread.y_mean;
   // Step 2. The normal equations of the standardised columns (a constant
@@ -209,7 +218,7 @@ absl::StatusOr<LinearFit> FitRidge(const Dataset& data, double lambda,
   std::vector<double> a(static_cast<std::size_t>(m) * m, 0.0), b(m, 0.0), z(m);
   for (std::size_t r = 0; r < rows; ++r) {
     const auto x = data.row(r);
-    for (int i = 0; i < m; ++i) z[i] = scale[i] > 1e-12 ? (x[i] - mean[i]) / scale[i] : 0.0;
+    for (int i = 0; i < m; ++i) z[i] = spread.Z(i, x[i]);
     const double y = data.y[r] - y_mean;
     for (int i = 0; i < m; ++i) {
       if (z[i] == 0) continue;
@@ -226,15 +235,7 @@ absl::StatusOr<LinearFit> FitRidge(const Dataset& data, double lambda,
     return absl::FailedPreconditionError(
         "the features are linearly dependent on this data: fit with a ridge penalty > 0");
   }
-  LinearFit fit;
-  fit.weights.assign(m, 0.0);
-  fit.bias = y_mean;
-  for (int i = 0; i < m; ++i) {
-    if (scale[i] <= 1e-12) continue;
-    fit.weights[i] = b[i] / scale[i];
-    fit.bias -= fit.weights[i] * mean[i];
-  }
-  return fit;
+  return FromStandardised(spread, y_mean, b);
 }
 
 double Predict(const LinearFit& fit, std::span<const float> features, const std::uint32_t* picked,

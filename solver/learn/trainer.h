@@ -214,19 +214,6 @@ inline search::SolveOptions HeuristicOptions(int depth) {
   return o;
 }
 
-// A model of `game`: its identity, no weights yet (training block empty).
-template <Game G>
-requires eval::HasFeatures<G> eval::LinearModel ModelIdentity(const G& game) {
-  eval::LinearModel m;
-  m.game = std::string(G::kName);
-  m.variant = game.variant();
-  m.board = game.board_name();
-  m.options = GameOptions(game);
-  m.feature_set = std::string(game.feature_set());
-  m.feature_names = game.feature_names();
-  return m;
-}
-
 // The heuristic value of pos by a depth-`depth` search of E (a fresh table).
 template <Game E>
 int SearchValue(const E& game, const typename E::Position& pos, int depth) {
@@ -272,7 +259,16 @@ class Trainer {
  public:
   using Position = typename G::Position;
 
-  Trainer(const G& game, LearnOptions options) : game_(game), options_(std::move(options)) {}
+  // The dataset's shape is the model's: its features, and with
+  // options.patterns the game's pattern instances and table entries.
+  Trainer(const G& game, LearnOptions options)
+      : game_(game),
+        options_(std::move(options)),
+        identity_(eval::ModelIdentity(game_, options_.patterns)) {
+    data_.columns = G::kFeatureCount;
+    data_.instances = identity_.pattern_instances;
+    data_.entries = identity_.PatternEntries();
+  }
 
   // Plays, labels and fits (see the design above). InvalidArgument for a
   // phase feature the game does not have or an engine that does not resolve.
@@ -469,14 +465,7 @@ class Trainer {
 
   // The model fitted on every label so far (one set per phase).
   absl::StatusOr<eval::LinearModel> Fit() const {
-    eval::LinearModel m = ModelIdentity(game_);
-    if constexpr (eval::HasPatterns<G>) {
-      if (options_.patterns) {
-        m.pattern_set = std::string(game_.pattern_set());
-        m.pattern_tables = game_.pattern_tables();
-        m.pattern_instances = G::kPatternCount;
-      }
-    }
+    eval::LinearModel m = identity_;
     std::vector<LinearFit> fits;
     if (options_.phases > 1) {
       const int column = PhaseColumn();
@@ -519,14 +508,10 @@ class Trainer {
     samples_.push_back({pos, label});
     float f[G::kFeatureCount];
     game_.features(pos, std::span<float>(f, G::kFeatureCount));
-    data_.columns = G::kFeatureCount;
     if constexpr (eval::HasPatterns<G>) {
-      if (options_.patterns) {
+      if (data_.instances > 0) {
         std::uint32_t entries[G::kPatternCount];
         game_.patterns(pos, std::span<std::uint32_t>(entries));
-        data_.instances = G::kPatternCount;
-        data_.entries = 0;
-        for (const auto& t : game_.pattern_tables()) data_.entries += t.second;
         data_.Add(std::span<const float>(f, G::kFeatureCount), label,
                   std::span<const std::uint32_t>(entries));
         return;
@@ -541,6 +526,7 @@ class Trainer {
 
   G game_;
   LearnOptions options_;
+  eval::LinearModel identity_;  // what every fitted model is made for (no weights)
   Dataset data_;
   std::vector<Sample<Position>> samples_;
   std::vector<Pending> pending_;

@@ -100,13 +100,12 @@ int Power3(int k) {
   return p;
 }
 
-// Every instance: the offset of its pattern's table among all entries and
-// its squares. Instances of a shape are its distinct images (as square sets)
-// under the 8 symmetries, in symmetry order.
-// `ternary` maps the instance's stones gathered in ascending square order
-// (BMI2 pext of the mask) to their part of the index: the sum of 3^(k-1-i)
-// for the instance's i-th square (k squares); an own stone counts once, an
-// opponent's twice.
+// One instance: the offset of its pattern's table among all entries, its
+// squares (the first the most significant base-3 digit), their mask, and
+// `ternary`, which maps the instance's stones gathered in ascending square
+// order (BMI2 pext of the mask) to their part of the index: the sum of
+// 3^(k-1-i) over its i-th squares holding one (k squares). An own stone
+// counts once, an opponent's twice.
 struct Instance {
   std::uint32_t offset = 0;
   std::vector<int> squares;
@@ -137,6 +136,8 @@ Instance MakeInstance(std::uint32_t offset, std::vector<int> squares) {
   return in;
 }
 
+// Every instance: those of a shape are its distinct images (as square sets)
+// under the 8 symmetries, in symmetry order.
 const std::vector<Instance>& Instances() {
   static const std::vector<Instance> instances = [] {
     std::vector<Instance> all;
@@ -207,8 +208,8 @@ template const std::vector<std::pair<std::string, int>>& ReversiGame<true>::Patt
 template void ReversiGame<false>::patterns(const Position&, std::span<std::uint32_t>) const;
 template void ReversiGame<true>::patterns(const Position&, std::span<std::uint32_t>) const;
 template int ReversiGame<false>::PatternInstanceCount();
+template int ReversiGame<true>::PatternInstanceCount();
 template std::vector<std::vector<int>> ReversiGame<false>::PatternSquares();
 template std::vector<std::vector<int>> ReversiGame<true>::PatternSquares();
-template int ReversiGame<true>::PatternInstanceCount();
 
 }  // namespace tav::reversi
