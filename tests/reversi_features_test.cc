@@ -218,6 +218,67 @@ TEST(ReversiLearnedEval, SortSearchesAreThreePliesDeepUnlessTheCallerSaysOtherwi
             2);
 }
 
+TEST(ReversiLearnedEval, BlendAndAspirationWindowComeFromTheLearnedHintsUnlessTheCallerSets) {
+  const Othello game = Make<Othello>("othello", 8);
+  const auto model = eval::ResolveModel(game, "learned");
+  ASSERT_TRUE(model.ok()) << model.status();
+  const eval::Evaluated<Othello> learned(game, *model);
+  search::SolveOptions o;
+  o.tt_mb = 1;
+  const search::SearchParams with_model =
+      search::Solver<eval::Evaluated<Othello>>(learned, o).options().params;
+  EXPECT_EQ(with_model.sort_search_blend, 1 << 13);
+  EXPECT_EQ(with_model.aspiration_window, 4);
+  EXPECT_EQ(with_model.etc_min_work, 10);
+  const search::SearchParams handmade = search::Solver<Othello>(game, o).options().params;
+  EXPECT_EQ(handmade.sort_search_blend, 0);
+  EXPECT_EQ(handmade.aspiration_window, 0);
+  o.params.sort_search_blend = 0;
+  o.params.aspiration_window = 0;
+  const search::SearchParams set =
+      search::Solver<eval::Evaluated<Othello>>(learned, o).options().params;
+  EXPECT_EQ(set.sort_search_blend, 0);
+  EXPECT_EQ(set.aspiration_window, 0);
+}
+
+TEST(ReversiLearnedEval, AnyAspirationWindowAndBlendGiveTheFullWindowsValues) {
+  // 17-19 empties: presearch and sort searches run; a window of +-1 fails
+  // low or high wherever the estimate is off, so the widening is exercised.
+  const Othello game = Make<Othello>("othello", 8);
+  const auto model = eval::ResolveModel(game, "learned");
+  ASSERT_TRUE(model.ok()) << model.status();
+  const eval::Evaluated<Othello> learned(game, *model);
+  int differs = 0;
+  for (const Othello::Position& p : RandomPositions(game, 4, 21, 17, 19)) {
+    search::SolveOptions full;
+    full.threads = 1;
+    full.tt_mb = 16;
+    full.params.aspiration_window = 0;
+    full.params.sort_search_blend = 0;
+    const search::SolveResult<Othello> reference = search::Solver<Othello>(game, full).Solve(p);
+    ASSERT_TRUE(reference.complete);
+    for (int window : {1, 4, 0}) {
+      for (int blend : {0, 1 << 13}) {
+        search::SolveOptions o = full;
+        o.params.aspiration_window = window;
+        o.params.sort_search_blend = blend;
+        const search::SolveResult<eval::Evaluated<Othello>> r =
+            search::Solver<eval::Evaluated<Othello>>(learned, o).Solve(p);
+        ASSERT_TRUE(r.complete);
+        EXPECT_EQ(r.value, reference.value) << game.position_string(p) << " window " << window;
+        ASSERT_TRUE(r.best_move.has_value());
+        Othello::Position child = p;
+        game.play(child, *r.best_move);
+        search::SolveOptions c = full;
+        const search::SolveResult<Othello> after = search::Solver<Othello>(game, c).Solve(child);
+        EXPECT_EQ(-after.value, reference.value) << "the best move keeps the value";
+        differs += r.stats.nodes != reference.stats.nodes;
+      }
+    }
+  }
+  EXPECT_GT(differs, 0);
+}
+
 // ---- Patterns (patterns.cc) ----
 
 // The base-3 digits of instance i's entry (its offset in the tables taken

@@ -110,6 +110,20 @@
 //       sort_search_depth, where the caller leaves it at its default). [2]
 //   int learned_sort_search_depth() const;
 //       The same with a learned evaluation. [sort_search_depth()]
+//   int sort_search_blend() const;
+//       How many order_score() units one unit of a sort search's value is
+//       worth in the children's order (search::SearchParams
+//       sort_search_blend); 0: the value decides, order_score() only breaks
+//       ties. [0]
+//   int learned_sort_search_blend() const;
+//       The same with a learned evaluation. [sort_search_blend()]
+//   int aspiration_window() const;
+//       Exact solves search the root in a window of +-this around the
+//       presearch's value, widened where it fails (search::SearchParams
+//       aspiration_window); for evaluations whose values estimate the
+//       game's. [0: the full window]
+//   int learned_aspiration_window() const;
+//       The same with a learned evaluation. [aspiration_window()]
 //   static constexpr bool kSolveOrderedByLearnedEvaluation;
 //       Whether `tav solve` without --eval orders its exact solves by the
 //       learned evaluation built in for the board (handmade where none is):
@@ -240,6 +254,14 @@ concept HasSortSearchHint = requires(const G& g) {
 template <class G>
 concept HasSortSearchDepth = requires(const G& g) {
   { g.sort_search_depth() } -> std::convertible_to<int>;
+};
+template <class G>
+concept HasSortSearchBlend = requires(const G& g) {
+  { g.sort_search_blend() } -> std::convertible_to<int>;
+};
+template <class G>
+concept HasAspirationWindow = requires(const G& g) {
+  { g.aspiration_window() } -> std::convertible_to<int>;
 };
 template <class G>
 concept HasTransformMove = requires(const G& g, const typename G::Position& p, typename G::Move m,

@@ -128,6 +128,23 @@ class Evaluated : public G {
     }
   }
 
+  // How the sort searches' values and order_score() mix, and the exact
+  // root's aspiration window: the game's learned_ hints where it has them.
+  int sort_search_blend() const requires HasSortSearchBlend<G> {
+    if constexpr (requires(const G& g) { g.learned_sort_search_blend(); }) {
+      return G::learned_sort_search_blend();
+    } else {
+      return G::sort_search_blend();
+    }
+  }
+  int aspiration_window() const requires HasAspirationWindow<G> {
+    if constexpr (requires(const G& g) { g.learned_aspiration_window(); }) {
+      return G::learned_aspiration_window();
+    } else {
+      return G::aspiration_window();
+    }
+  }
+
   const G& base() const { return *this; }
   const LinearModel& model() const { return *model_; }
 

@@ -554,12 +554,17 @@ class Searcher {
     }
     (void)pos, (void)moves;
     if (work >= params_.sort_search_min_work) {
-      // A shallow search decides; order_score only breaks its ties.
+      // A shallow search decides, order_score only breaking its ties; or,
+      // with a blend, both count (Edax adds the opponent's mobility to its
+      // sort searches' values the same way).
+      const int blend = params_.sort_search_blend;
       for (int k = 0; k < count; ++k) {
-        const int v = -SortSearch(children[k].pos, -kInf, kInf, params_.sort_search_depth - 1);
-        children[k].score = static_cast<int>(
-            std::clamp<long long>(static_cast<long long>(v) * (1 << 22) + children[k].score / 4,
-                                  INT_MIN / 2, INT_MAX / 2));
+        const long long v =
+            -SortSearch(children[k].pos, -kInf, kInf, params_.sort_search_depth - 1);
+        const long long score =
+            blend > 0 ? v * blend + children[k].score : v * (1 << 22) + children[k].score / 4;
+        children[k].score =
+            static_cast<int>(std::clamp<long long>(score, INT_MIN / 2, INT_MAX / 2));
       }
     }
     // Stable: equal scores keep generation order. The children stay in

@@ -50,10 +50,15 @@ struct SearchParams {
   int etc_min_work = 12;          // enhanced transposition cutoffs (probe every child first)
   int sort_search_min_work = -1;  // order children by a shallow evaluate() search...
                                   // (-1: the game's sort_search_remaining(), else never)
-  int sort_search_depth = 2;      // ...of this depth
+  int sort_search_depth = 2;      // ...of this depth, and
+  int sort_search_blend = -1;     // ...its value worth this many order_score() units
+                                  // (0: the value decides, order_score breaks ties;
+                                  // -1: the game's sort_search_blend())
   int presearch_min_work = 14;    // exact/WLD: iterative deepening with evaluate() first...
   int presearch_gap = 10;         // ...up to depth work - gap, to seed move ordering
   int abdada_min_work = 8;        // parallel: defer moves other threads are in
+  int aspiration_window = -1;     // exact: the root's window +-this around the presearch's
+                                  // value (0: the full window; -1: the game's aspiration_window())
 };
 
 // The defaults with a game's own kSearchTuning (core/game.h) applied. A field

@@ -153,6 +153,18 @@ class Solver {
         options_.params.sort_search_depth = game_.sort_search_depth();
       }
     }
+    if (options_.params.sort_search_blend < 0) {
+      options_.params.sort_search_blend = 0;
+      if constexpr (HasSortSearchBlend<G>) {
+        options_.params.sort_search_blend = game_.sort_search_blend();
+      }
+    }
+    if (options_.params.aspiration_window < 0) {
+      options_.params.aspiration_window = 0;
+      if constexpr (HasAspirationWindow<G>) {
+        options_.params.aspiration_window = game_.aspiration_window();
+      }
+    }
   }
 
   struct RootOutcome {
@@ -263,9 +275,35 @@ class Solver {
     return result;
   }
 
+  // The exact root search in a window of half-width `window` around the
+  // presearch's estimate, widened (doubling) on the side it fails until the
+  // value falls inside: a narrow window cuts far more of the tree, and the
+  // table keeps every failed search's bounds for the next. The result is the
+  // full-window result (fail-soft bounds are true bounds on the value).
+  std::optional<RootOutcome> AspirationRoot(const Position& pos, int estimate, int window) {
+    int alpha = std::max(-kInf, estimate - window), beta = std::min(kInf, estimate + window);
+    for (;;) {
+      std::optional<RootOutcome> root = RunRoot<false>(pos, alpha, beta, 0);
+      if (!root) return root;
+      const int v = root->value;
+      if (v <= alpha && alpha > -kInf) {
+        window *= 2;
+        beta = v + 1;
+        alpha = std::max(-kInf, v - window);
+      } else if (v >= beta && beta < kInf) {
+        window *= 2;
+        alpha = v - 1;
+        beta = std::min(kInf, v + window);
+      } else {
+        return root;
+      }
+    }
+  }
+
   void SolveExact(const Position& pos, SolveResult<G>& r) {
     const bool wld = options_.mode == Mode::kWld;
     const int work = SearchWork(game_, pos);
+    std::optional<int> estimate;  // the deepest presearch's value
     // Iterative deepening with the evaluation first, where it pays: it
     // leaves a best move in the table at the top of the tree.
     if constexpr (HasEvaluate<G> && HasRemaining<G>) {
@@ -277,6 +315,7 @@ class Solver {
             r.complete = false;
             return;
           }
+          estimate = guess->value;
           if (options_.progress) {
             typename G::MoveList moves;
             game_.generate_moves(pos, moves);
@@ -289,7 +328,10 @@ class Solver {
     const int alpha = wld ? -1 : -kInf, beta = wld ? 1 : kInf;
     phase_ = wld ? "wld" : "exact";
     report_root_ = true;
-    const std::optional<RootOutcome> root = RunRoot<false>(pos, alpha, beta, 0);
+    const std::optional<RootOutcome> root =
+        !wld && estimate && options_.params.aspiration_window > 0
+            ? AspirationRoot(pos, *estimate, options_.params.aspiration_window)
+            : RunRoot<false>(pos, alpha, beta, 0);
     report_root_ = false;
     if (!root) {
       r.complete = false;

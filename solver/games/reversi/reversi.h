@@ -146,6 +146,11 @@ class ReversiGame {
 
   // The last empties are solved by EndgameSolver: no table, parity ordering.
   static constexpr int kSmallSolverRemaining = 7;
+  // Othello probes every child's table entry (ETC) from 10 empties up, not
+  // 12: FFO #40-#49 (learned ordering, one thread, 512 MiB) 1.0413 G nodes
+  // against 1.0563 G at 12, 1.0468 G at 11, 1.0198 G at 8 (which costs more
+  // time in probes than it saves), and no more CPU time than at 12.
+  static constexpr SearchTuning kSearchTuning{.etc_min_work = kNeutrals ? -1 : 10};
   int solve_small(const Position& p, int alpha, int beta, std::uint64_t& nodes) const {
     const u64 empty = Empty(p);
     if constexpr (kNeutrals) {
@@ -201,6 +206,21 @@ class ReversiGame {
   // weights before them 1.695 G at two, 1.668 G at three.
   int sort_search_depth() const { return 2; }
   int learned_sort_search_depth() const { return kNeutrals ? 2 : 3; }
+  // With the learned evaluation a sort search's disc counts while the
+  // opponent's mobility (order_score, 2^15 a move) keeps a say: one move of
+  // mobility is worth four discs. FFO #40-#49, one thread, 512 MiB, pattern
+  // weights of 2026-12-05: 1.335 G nodes with the value deciding; blends of
+  // 2^11 / 2^12 / 6144 / 2^13 / 10240 / 12288 / 2^14 / 2^15 per disc: 1.344 / 1.237 /
+  // 1.163 / 1.138 / 1.173 / 1.193 / 1.186 / 1.199 G.
+  int sort_search_blend() const { return 0; }
+  int learned_sort_search_blend() const { return kNeutrals ? 0 : 1 << 13; }
+  // The learned evaluation estimates the final disc difference well enough
+  // for an aspiration window around the presearch's value: FFO #40-#49
+  // (with the blend above and square classes in the small solver) 1.0655 G
+  // nodes with the full window, 1.0456 G with +-4, 1.0587 G with +-6
+  // (+-1 and +-2 were worse than +-4 without the square classes).
+  int aspiration_window() const { return 0; }
+  int learned_aspiration_window() const { return kNeutrals ? 0 : 4; }
   // `tav solve` orders by the built-in learned evaluation where the board has
   // one (Othello 8x8: the figures above).
   static constexpr bool kSolveOrderedByLearnedEvaluation = true;
