@@ -302,33 +302,35 @@ class EndgameSolver {
     // #40-#49 by one thread took 1.0413 G nodes with classes at every
     // level, 1.0456 G from 5 empties, 1.0531 G from 6 and 1.0687 G with
     // four coarser classes; without classes the nodes rise by 4%).
-    constexpr int kClasses = EndgameGeometry::kSquareClasses;
-    const int classes = empties >= 5 ? kClasses : 1;
-    for (int group = 0; group < 2 * classes; ++group) {
-      const u64 region = group < classes ? odd : ~odd;
-      const u64 squares =
-          candidates & region & (classes == 1 ? ~u64{0} : g_.square_class[group % kClasses]);
-      for (int x : SetBits(squares)) {
-        if (by_square && !(kNeighbours.mask[x] & C)) continue;
-        const u64 f = Flips(x, P, C);
-        if (by_square && !f) continue;
-        u64 p = P, o = O, n = N;
-        Play(p, o, n, x, f);
-        int v;
-        if constexpr (kEmpties == 3) {
-          v = -Solve2(p, o, n, E ^ Bit(x), -beta, -alpha, nodes);
-        } else if constexpr (kEmpties > 3) {
-          const u64 e = E ^ Bit(x);
-          v = -Search<kEmpties - 1>(p, o, n, e, g_.OddRegionsAfter(odd, x, e), kEmpties - 1, -beta,
-                                    -alpha, nodes);
-        } else {
-          v = -Dispatch(p, o, n, E ^ Bit(x), empties - 1, -beta, -alpha, nodes);
-        }
-        if (v > best) {
-          best = v;
-          if (v > alpha) {
-            alpha = v;
-            if (alpha >= beta) return best;
+    // A group's classes are taken until its squares run out (a handful).
+    const bool by_class = empties >= 5;
+    for (int group = 0; group < 2; ++group) {
+      u64 rest = candidates & (group == 0 ? odd : ~odd);
+      for (int k = 0; rest != 0 && k < EndgameGeometry::kSquareClasses; ++k) {
+        const u64 squares = by_class ? rest & g_.square_class[k] : rest;
+        rest ^= squares;
+        for (int x : SetBits(squares)) {
+          if (by_square && !(kNeighbours.mask[x] & C)) continue;
+          const u64 f = Flips(x, P, C);
+          if (by_square && !f) continue;
+          u64 p = P, o = O, n = N;
+          Play(p, o, n, x, f);
+          int v;
+          if constexpr (kEmpties == 3) {
+            v = -Solve2(p, o, n, E ^ Bit(x), -beta, -alpha, nodes);
+          } else if constexpr (kEmpties > 3) {
+            const u64 e = E ^ Bit(x);
+            v = -Search<kEmpties - 1>(p, o, n, e, g_.OddRegionsAfter(odd, x, e), kEmpties - 1,
+                                      -beta, -alpha, nodes);
+          } else {
+            v = -Dispatch(p, o, n, E ^ Bit(x), empties - 1, -beta, -alpha, nodes);
+          }
+          if (v > best) {
+            best = v;
+            if (v > alpha) {
+              alpha = v;
+              if (alpha >= beta) return best;
+            }
           }
         }
       }
