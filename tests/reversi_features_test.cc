@@ -309,9 +309,62 @@ TEST(ReversiPatterns, ElevenTablesOf3ToTheSquaresAndFortySixInstances) {
     instances += kInstancesPerTable[t];
   }
   EXPECT_EQ(instances, Othello::kPatternCount);
-  // No patterns off the 8x8 board, nor with neutral stones.
+  // No patterns off the 8x8 board.
   EXPECT_EQ(Make<Othello>("othello", 6).pattern_set(), "");
-  EXPECT_EQ(Make<Desdemona>("desdemona", 8).pattern_set(), "");
+  EXPECT_EQ(Make<Desdemona>("desdemona", 6).pattern_set(), "");
+}
+
+TEST(ReversiPatterns, DesdemonaHasElevenTablesOf4ToAtMostEightSquares) {
+  const Desdemona game = Make<Desdemona>("desdemona", 8);
+  EXPECT_EQ(game.pattern_set(), "desdemona-patterns-v1");
+  EXPECT_EQ(Make<Desdemona>("desdemona", 8, "misere").pattern_set(), "desdemona-patterns-v1");
+  EXPECT_EQ(Desdemona::PatternInstanceCount(), Desdemona::kPatternCount);
+  const auto& tables = game.pattern_tables();
+  ASSERT_EQ(tables.size(), std::size(kInstancesPerTable));
+  const int squares[] = {8, 8, 8, 8, 8, 8, 8, 7, 6, 5, 4};
+  int instances = 0, entries = 0;
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    EXPECT_EQ(tables[t].second, 1 << (2 * squares[t])) << tables[t].first;
+    instances += kInstancesPerTable[t];
+    entries += tables[t].second;
+  }
+  EXPECT_EQ(instances, Desdemona::kPatternCount);
+  EXPECT_EQ(entries, 480512);
+}
+
+TEST(ReversiPatterns, ADesdemonaEntryIsTheBase4NumberOfItsSquaresNeutralsAsThree) {
+  const Desdemona game = Make<Desdemona>("desdemona", 8);
+  const std::vector<std::vector<int>> squares = Desdemona::PatternSquares();
+  ASSERT_EQ(static_cast<int>(squares.size()), Desdemona::kPatternCount);
+  std::vector<std::uint32_t> offsets;
+  std::uint32_t offset = 0;
+  for (std::size_t t = 0; t < game.pattern_tables().size(); ++t) {
+    for (int k = 0; k < kInstancesPerTable[t]; ++k) offsets.push_back(offset);
+    offset += static_cast<std::uint32_t>(game.pattern_tables()[t].second);
+  }
+  int neutral_digits = 0;
+  for (const Desdemona::Position& p : RandomPositions(game, 300, 93)) {
+    std::uint32_t out[Desdemona::kPatternCount], swapped[Desdemona::kPatternCount];
+    game.patterns(p, out);
+    Desdemona::Position q = p;
+    std::swap(q.player, q.opponent);
+    game.patterns(q, swapped);
+    for (int i = 0; i < Desdemona::kPatternCount; ++i) {
+      std::uint32_t index = 0, mirrored = 0;
+      for (const int sq : squares[i]) {
+        const int digit = (p.player >> sq) & 1     ? 1
+                          : (p.opponent >> sq) & 1 ? 2
+                          : (p.neutral >> sq) & 1  ? 3
+                                                   : 0;
+        neutral_digits += digit == 3;
+        index = 4 * index + digit;
+        mirrored = 4 * mirrored + (digit == 1 ? 2 : digit == 2 ? 1 : digit);
+      }
+      ASSERT_EQ(out[i], offsets[i] + index) << i << "\n" << game.position_string(p);
+      ASSERT_EQ(swapped[i], offsets[i] + mirrored) << i << "\n" << game.position_string(p);
+    }
+  }
+  EXPECT_GT(neutral_digits, 0);  // the positions did hold neutral stones
 }
 
 TEST(ReversiPatterns, EachInstanceIndexesItsOwnTableByItsSquaresContents) {

@@ -32,7 +32,7 @@ ABSL_FLAG(double, random_rate, 0.1, "learn: share of later moves played at rando
 ABSL_FLAG(double, ridge, 1e-3, "learn: ridge penalty per position on standardised weights");
 ABSL_FLAG(bool, patterns, false,
           "learn: fit the game's pattern tables beside its features (a pattern model, "
-          "8x8 Othello)");
+          "8x8 Othello and Desdemona)");
 ABSL_FLAG(double, entry_ridge, 3,
           "learn: with --patterns, ridge penalty per table entry (as many labels of 0)");
 ABSL_FLAG(int, cg_iterations, 300,

@@ -1,5 +1,5 @@
-// The patterns of a learned pattern evaluation ("reversi-patterns-v1", 8x8
-// Othello).
+// The patterns of a learned pattern evaluation: "reversi-patterns-v1" (8x8
+// Othello) and "desdemona-patterns-v1" (8x8 Desdemona, below).
 //
 // Design (Buro's Logistello, kept by Edax): the value of a position is a sum
 // of table entries, one per pattern instance, each indexed by the contents
@@ -26,10 +26,16 @@
 // Cost: per instance two BMI2 pext gathers and two lookups in a 2^k table
 // (a loop over the squares without BMI2).
 //
-// Only the 8x8 Othello board has them (pattern_set() is empty otherwise).
-// Desdemona's neutral stones are a fourth state (capturable by both sides,
-// counted for nobody) that no reading as empty or as an opponent's stone
-// keeps; 4^10 entries per edge table would not stay in the cache.
+// Desdemona ("desdemona-patterns-v1", 8x8) has a fourth square state, the
+// neutral stone (capturable by both sides, counted for nobody), which no
+// reading as empty or as a stone keeps: its entries are base-4 numbers
+// (empty 0, own 1, opponent 2, neutral 3), and so that a table of 4^k
+// entries stays trainable and in the cache its shapes have at most 8
+// squares: the edge without X-squares, the corner 3x3 without its inner
+// corner, a 2x4 corner block, and the same rows and diagonals (46
+// instances, 480,512 entries).
+//
+// Only 8x8 boards have them (pattern_set() is empty otherwise).
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -70,50 +76,65 @@ std::vector<int> Diagonal(int length) {
   return s;
 }
 
-const std::vector<PatternShape>& Shapes() {
-  static const std::vector<PatternShape> shapes = [] {
-    std::vector<int> edge = Row(0);
-    edge.push_back(9);
-    edge.push_back(14);
-    return std::vector<PatternShape>{
-        {"edge_2x", edge},
-        {"corner_3x3",
-         Squares({{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}})},
-        {"corner_2x5",
-         Squares({{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}})},
-        {"line_2", Row(1)},
-        {"line_3", Row(2)},
-        {"line_4", Row(3)},
-        {"diag_8", Diagonal(8)},
-        {"diag_7", Diagonal(7)},
-        {"diag_6", Diagonal(6)},
-        {"diag_5", Diagonal(5)},
-        {"diag_4", Diagonal(4)},
-    };
-  }();
-  return shapes;
+// Othello's shapes (base 3).
+std::vector<PatternShape> OthelloShapes() {
+  std::vector<int> edge = Row(0);
+  edge.push_back(9);
+  edge.push_back(14);
+  return {
+      {"edge_2x", edge},
+      {"corner_3x3",
+       Squares({{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}})},
+      {"corner_2x5",
+       Squares({{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}})},
+      {"line_2", Row(1)},
+      {"line_3", Row(2)},
+      {"line_4", Row(3)},
+      {"diag_8", Diagonal(8)},
+      {"diag_7", Diagonal(7)},
+      {"diag_6", Diagonal(6)},
+      {"diag_5", Diagonal(5)},
+      {"diag_4", Diagonal(4)},
+  };
 }
 
-int Power3(int k) {
+// Desdemona's shapes (base 4, at most 8 squares).
+std::vector<PatternShape> DesdemonaShapes() {
+  return {
+      {"edge", Row(0)},
+      {"corner_3x3_8", Squares({{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}})},
+      {"corner_2x4", Squares({{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 0}, {1, 1}, {1, 2}, {1, 3}})},
+      {"line_2", Row(1)},
+      {"line_3", Row(2)},
+      {"line_4", Row(3)},
+      {"diag_8", Diagonal(8)},
+      {"diag_7", Diagonal(7)},
+      {"diag_6", Diagonal(6)},
+      {"diag_5", Diagonal(5)},
+      {"diag_4", Diagonal(4)},
+  };
+}
+
+int Power(int base, int k) {
   int p = 1;
-  while (k-- > 0) p *= 3;
+  while (k-- > 0) p *= base;
   return p;
 }
 
 // One instance: the offset of its pattern's table among all entries, its
-// squares (the first the most significant base-3 digit), their mask, and
-// `ternary`, which maps the instance's stones gathered in ascending square
+// squares (the first the most significant digit), their mask, and `digits`,
+// which maps the instance's stones of one kind gathered in ascending square
 // order (BMI2 pext of the mask) to their part of the index: the sum of
-// 3^(k-1-i) over its i-th squares holding one (k squares). An own stone
-// counts once, an opponent's twice.
+// base^(k-1-i) over its i-th squares holding one (k squares). An own stone
+// counts once, an opponent's twice, a neutral one three times.
 struct Instance {
   std::uint32_t offset = 0;
   std::vector<int> squares;
   u64 mask = 0;
-  std::vector<std::uint16_t> ternary;
+  std::vector<std::uint16_t> digits;
 };
 
-Instance MakeInstance(std::uint32_t offset, std::vector<int> squares) {
+Instance MakeInstance(int base, std::uint32_t offset, std::vector<int> squares) {
   Instance in;
   in.offset = offset;
   in.squares = std::move(squares);
@@ -125,66 +146,75 @@ Instance MakeInstance(std::uint32_t offset, std::vector<int> squares) {
     if (!(in.mask & Bit(sq))) continue;
     const int i =
         static_cast<int>(std::find(in.squares.begin(), in.squares.end(), sq) - in.squares.begin());
-    weight_of_bit.push_back(Power3(k - 1 - i));
+    weight_of_bit.push_back(Power(base, k - 1 - i));
   }
-  in.ternary.assign(std::size_t{1} << k, 0);
-  for (std::size_t bits = 0; bits < in.ternary.size(); ++bits) {
+  in.digits.assign(std::size_t{1} << k, 0);
+  for (std::size_t bits = 0; bits < in.digits.size(); ++bits) {
     int sum = 0;
     for (int j = 0; j < k; ++j) sum += (bits >> j) & 1 ? weight_of_bit[j] : 0;
-    in.ternary[bits] = static_cast<std::uint16_t>(sum);
+    in.digits[bits] = static_cast<std::uint16_t>(sum);
   }
   return in;
 }
 
-// Every instance: those of a shape are its distinct images (as square sets)
-// under the 8 symmetries, in symmetry order.
-const std::vector<Instance>& Instances() {
-  static const std::vector<Instance> instances = [] {
-    std::vector<Instance> all;
-    std::uint32_t offset = 0;
-    for (const PatternShape& shape : Shapes()) {
-      std::set<std::vector<int>> seen;
-      for (int s = 0; s < 8; ++s) {
-        std::vector<int> image;
-        for (const int sq : shape.squares) image.push_back(TransformSquare(sq, s, 8));
-        std::vector<int> key = image;
-        std::sort(key.begin(), key.end());
-        if (seen.insert(key).second) all.push_back(MakeInstance(offset, image));
-      }
-      offset += static_cast<std::uint32_t>(Power3(static_cast<int>(shape.squares.size())));
+// A game's patterns: its tables (name, entries) and every instance, those
+// of a shape being its distinct images (as square sets) under the 8
+// symmetries, in symmetry order.
+struct PatternSet {
+  std::vector<std::pair<std::string, int>> tables;
+  std::vector<Instance> instances;
+};
+
+PatternSet MakePatternSet(int base, const std::vector<PatternShape>& shapes) {
+  PatternSet set;
+  std::uint32_t offset = 0;
+  for (const PatternShape& shape : shapes) {
+    const int entries = Power(base, static_cast<int>(shape.squares.size()));
+    set.tables.emplace_back(shape.name, entries);
+    std::set<std::vector<int>> seen;
+    for (int s = 0; s < 8; ++s) {
+      std::vector<int> image;
+      for (const int sq : shape.squares) image.push_back(TransformSquare(sq, s, 8));
+      std::vector<int> key = image;
+      std::sort(key.begin(), key.end());
+      if (seen.insert(key).second) set.instances.push_back(MakeInstance(base, offset, image));
     }
-    return all;
-  }();
-  return instances;
+    offset += static_cast<std::uint32_t>(entries);
+  }
+  return set;
+}
+
+template <bool kNeutrals>
+const PatternSet& Patterns() {
+  static const PatternSet set =
+      kNeutrals ? MakePatternSet(4, DesdemonaShapes()) : MakePatternSet(3, OthelloShapes());
+  return set;
 }
 
 }  // namespace
 
 template <bool kNeutrals>
 const std::vector<std::pair<std::string, int>>& ReversiGame<kNeutrals>::PatternTables() {
-  static const std::vector<std::pair<std::string, int>> tables = [] {
-    std::vector<std::pair<std::string, int>> t;
-    for (const PatternShape& shape : Shapes()) {
-      t.emplace_back(shape.name, Power3(static_cast<int>(shape.squares.size())));
-    }
-    return t;
-  }();
-  return tables;
+  return Patterns<kNeutrals>().tables;
 }
 
 template <bool kNeutrals>
 void ReversiGame<kNeutrals>::patterns(const Position& p, std::span<std::uint32_t> out) const {
-  const std::vector<Instance>& instances = Instances();
+  const std::vector<Instance>& instances = Patterns<kNeutrals>().instances;
   for (std::size_t i = 0; i < instances.size(); ++i) {
     const Instance& in = instances[i];
 #if defined(__BMI2__)
-    out[i] = in.offset + in.ternary[_pext_u64(p.player, in.mask)] +
-             2u * in.ternary[_pext_u64(p.opponent, in.mask)];
+    std::uint32_t index =
+        in.digits[_pext_u64(p.player, in.mask)] + 2u * in.digits[_pext_u64(p.opponent, in.mask)];
+    if constexpr (kNeutrals) index += 3u * in.digits[_pext_u64(p.neutral, in.mask)];
+    out[i] = in.offset + index;
 #else
+    constexpr std::uint32_t kBase = kNeutrals ? 4 : 3;
     std::uint32_t index = 0;
     for (const int sq : in.squares) {
-      index = 3 * index +
-              static_cast<std::uint32_t>(((p.player >> sq) & 1) | (((p.opponent >> sq) & 1) << 1));
+      std::uint32_t digit = ((p.player >> sq) & 1) | (((p.opponent >> sq) & 1) << 1);
+      if constexpr (kNeutrals) digit |= ((p.neutral >> sq) & 1) * 3;
+      index = kBase * index + digit;
     }
     out[i] = in.offset + index;
 #endif
@@ -194,13 +224,13 @@ void ReversiGame<kNeutrals>::patterns(const Position& p, std::span<std::uint32_t
 template <bool kNeutrals>
 std::vector<std::vector<int>> ReversiGame<kNeutrals>::PatternSquares() {
   std::vector<std::vector<int>> squares;
-  for (const Instance& in : Instances()) squares.push_back(in.squares);
+  for (const Instance& in : Patterns<kNeutrals>().instances) squares.push_back(in.squares);
   return squares;
 }
 
 template <bool kNeutrals>
 int ReversiGame<kNeutrals>::PatternInstanceCount() {
-  return static_cast<int>(Instances().size());
+  return static_cast<int>(Patterns<kNeutrals>().instances.size());
 }
 
 template const std::vector<std::pair<std::string, int>>& ReversiGame<false>::PatternTables();

@@ -238,12 +238,14 @@ class ReversiGame {
   std::optional<std::pair<int, int>> features(const Position& p, std::span<float> out) const;
 
   // ---- Patterns of a learned pattern evaluation (patterns.cc; eval/linear_model.h) ----
-  // Eleven patterns of squares (edges with X-squares, corner blocks, rows,
-  // diagonals) in 46 instances, each indexing a table of 3^k entries.
-  // 8x8 Othello only: pattern_set() is empty for other boards and Desdemona.
+  // Eleven patterns of squares (edges, corner blocks, rows, diagonals) in 46
+  // instances, each indexing a table of 3^k entries (Othello) or 4^k
+  // (Desdemona, whose neutral stones are a fourth state). 8x8 only:
+  // pattern_set() is empty for other boards.
   static constexpr int kPatternCount = 46;
   std::string_view pattern_set() const {
-    return !kNeutrals && n_ == 8 ? "reversi-patterns-v1" : "";
+    if (n_ != 8) return "";
+    return kNeutrals ? "desdemona-patterns-v1" : "reversi-patterns-v1";
   }
   // The tables (name, entries) in the order their entries are numbered.
   static const std::vector<std::pair<std::string, int>>& PatternTables();
@@ -254,7 +256,8 @@ class ReversiGame {
   void patterns(const Position& p, std::span<std::uint32_t> out) const;
   static int PatternInstanceCount();  // kPatternCount, counted (a test checks)
   // Each instance's squares (8 * row + column), the first the most
-  // significant base-3 digit of its index (empty 0, own 1, opponent 2).
+  // significant digit of its index (base 3 or 4: empty 0, own 1, opponent
+  // 2, neutral 3).
   static std::vector<std::vector<int>> PatternSquares();
 
   int symmetry_count() const { return 8; }
