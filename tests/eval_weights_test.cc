@@ -324,6 +324,8 @@ TEST(EvalWeights, EveryBuiltInFileIsValidAndFitsItsBoard) {
     const int size = std::stoi(m->board);
     if (m->game == "othello") {
       check(*reversi::Othello::Create(GameSpec{"othello", m->variant, size, ""}), *m);
+    } else if (m->game == "desdemona") {
+      check(*reversi::Desdemona::Create(GameSpec{"desdemona", m->variant, size, ""}), *m);
     } else {
       ASSERT_EQ(m->game, "cathedral");
       check(MakeCathedral(size, m->variant), *m);

@@ -239,6 +239,18 @@ TEST(ReversiLearnedEval, BlendAndAspirationWindowComeFromTheLearnedHintsUnlessTh
       search::Solver<eval::Evaluated<Othello>>(learned, o).options().params;
   EXPECT_EQ(set.sort_search_blend, 0);
   EXPECT_EQ(set.aspiration_window, 0);
+  // Desdemona 8x8's built-in pattern weights: mobility weighs more, no window.
+  const Desdemona desdemona = Make<Desdemona>("desdemona", 8);
+  const auto desdemona_model = eval::ResolveModel(desdemona, "learned");
+  ASSERT_TRUE(desdemona_model.ok()) << desdemona_model.status();
+  EXPECT_EQ((*desdemona_model)->pattern_set, "desdemona-patterns-v1");
+  const eval::Evaluated<Desdemona> learned_desdemona(desdemona, *desdemona_model);
+  search::SolveOptions d;
+  d.tt_mb = 1;
+  const search::SearchParams desdemona_params =
+      search::Solver<eval::Evaluated<Desdemona>>(learned_desdemona, d).options().params;
+  EXPECT_EQ(desdemona_params.sort_search_blend, 1 << 11);
+  EXPECT_EQ(desdemona_params.aspiration_window, 0);
 }
 
 TEST(ReversiLearnedEval, AnyAspirationWindowAndBlendGiveTheFullWindowsValues) {

@@ -211,14 +211,20 @@ class ReversiGame {
   // mobility is worth four discs. FFO #40-#49, one thread, 512 MiB, pattern
   // weights of 2026-12-05: 1.335 G nodes with the value deciding; blends of
   // 2^11 / 2^12 / 6144 / 2^13 / 10240 / 12288 / 2^14 / 2^15 per disc: 1.344 / 1.237 /
-  // 1.163 / 1.138 / 1.173 / 1.193 / 1.186 / 1.199 G.
+  // 1.163 / 1.138 / 1.173 / 1.193 / 1.186 / 1.199 G. Desdemona's pattern
+  // weights order well only with mobility deciding more (one move = 16
+  // stones): its 36 suite endgames (data/desdemona) 9.813 G nodes with the
+  // handmade evaluation, 11.415 G with the learned value deciding, 8.794 /
+  // 8.800 / 8.767 / 11.603 G with blends of 2^9 / 2^10 / 2^11 / 2^13.
   int sort_search_blend() const { return 0; }
-  int learned_sort_search_blend() const { return kNeutrals ? 0 : 1 << 13; }
+  int learned_sort_search_blend() const { return kNeutrals ? 1 << 11 : 1 << 13; }
   // The learned evaluation estimates the final disc difference well enough
   // for an aspiration window around the presearch's value: FFO #40-#49
   // (with the blend above and square classes in the small solver) 1.0655 G
   // nodes with the full window, 1.0456 G with +-4, 1.0587 G with +-6
   // (+-1 and +-2 were worse than +-4 without the square classes).
+  // Desdemona's estimate is not close enough: its suite took 11.933 G
+  // nodes with +-4 against 8.767 G with the full window.
   int aspiration_window() const { return 0; }
   int learned_aspiration_window() const { return kNeutrals ? 0 : 4; }
   // `tav solve` orders by the built-in learned evaluation where the board has
