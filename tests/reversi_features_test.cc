@@ -197,58 +197,51 @@ TEST(ReversiLearnedEval, ExactSolvesGiveTheHandmadeValues) {
   ExpectSameValues(Make<Desdemona>("desdemona", 6, "misere"), 12, 15, 5);
 }
 
+// The built-in learned evaluation of `game` (absl aborts where there is none).
+template <class G>
+eval::Evaluated<G> BuiltInLearned(const G& game) {
+  return eval::Evaluated<G>(game, eval::ResolveModel(game, "learned").value());
+}
+
+// The search parameters a solver of `game` settles on for options `o`.
+template <class G>
+search::SearchParams SettledParams(const G& game, search::SolveOptions o = {}) {
+  o.tt_mb = 1;
+  return search::Solver<G>(game, o).options().params;
+}
+
 TEST(ReversiLearnedEval, SortSearchesAreThreePliesDeepUnlessTheCallerSaysOtherwise) {
   const Othello game = Make<Othello>("othello", 8);
-  const auto model = eval::ResolveModel(game, "learned");
-  ASSERT_TRUE(model.ok()) << model.status();
-  const eval::Evaluated<Othello> learned(game, *model);
+  const eval::Evaluated<Othello> learned = BuiltInLearned(game);
+  EXPECT_EQ(SettledParams(learned).sort_search_depth, 3);
+  EXPECT_EQ(SettledParams(game).sort_search_depth, 2);
   search::SolveOptions o;
-  o.tt_mb = 1;
-  EXPECT_EQ(search::Solver<eval::Evaluated<Othello>>(learned, o).options().params.sort_search_depth,
-            3);
-  EXPECT_EQ(search::Solver<Othello>(game, o).options().params.sort_search_depth, 2);
   o.params.sort_search_depth = 4;
-  EXPECT_EQ(search::Solver<eval::Evaluated<Othello>>(learned, o).options().params.sort_search_depth,
-            4);
-  search::SolveOptions plain;
-  plain.tt_mb = 1;
-  EXPECT_EQ(search::Solver<Desdemona>(Make<Desdemona>("desdemona", 6), plain)
-                .options()
-                .params.sort_search_depth,
-            2);
+  EXPECT_EQ(SettledParams(learned, o).sort_search_depth, 4);
+  EXPECT_EQ(SettledParams(Make<Desdemona>("desdemona", 6)).sort_search_depth, 2);
 }
 
 TEST(ReversiLearnedEval, BlendAndAspirationWindowComeFromTheLearnedHintsUnlessTheCallerSets) {
   const Othello game = Make<Othello>("othello", 8);
-  const auto model = eval::ResolveModel(game, "learned");
-  ASSERT_TRUE(model.ok()) << model.status();
-  const eval::Evaluated<Othello> learned(game, *model);
-  search::SolveOptions o;
-  o.tt_mb = 1;
-  const search::SearchParams with_model =
-      search::Solver<eval::Evaluated<Othello>>(learned, o).options().params;
+  const eval::Evaluated<Othello> learned = BuiltInLearned(game);
+  const search::SearchParams with_model = SettledParams(learned);
   EXPECT_EQ(with_model.sort_search_blend, 1 << 13);
   EXPECT_EQ(with_model.aspiration_window, 4);
   EXPECT_EQ(with_model.etc_min_work, 10);
-  const search::SearchParams handmade = search::Solver<Othello>(game, o).options().params;
+  const search::SearchParams handmade = SettledParams(game);
   EXPECT_EQ(handmade.sort_search_blend, 0);
   EXPECT_EQ(handmade.aspiration_window, 0);
+  search::SolveOptions o;
   o.params.sort_search_blend = 0;
   o.params.aspiration_window = 0;
-  const search::SearchParams set =
-      search::Solver<eval::Evaluated<Othello>>(learned, o).options().params;
+  const search::SearchParams set = SettledParams(learned, o);
   EXPECT_EQ(set.sort_search_blend, 0);
   EXPECT_EQ(set.aspiration_window, 0);
   // Desdemona 8x8's built-in pattern weights: mobility weighs more, no window.
   const Desdemona desdemona = Make<Desdemona>("desdemona", 8);
-  const auto desdemona_model = eval::ResolveModel(desdemona, "learned");
-  ASSERT_TRUE(desdemona_model.ok()) << desdemona_model.status();
-  EXPECT_EQ((*desdemona_model)->pattern_set, "desdemona-patterns-v1");
-  const eval::Evaluated<Desdemona> learned_desdemona(desdemona, *desdemona_model);
-  search::SolveOptions d;
-  d.tt_mb = 1;
-  const search::SearchParams desdemona_params =
-      search::Solver<eval::Evaluated<Desdemona>>(learned_desdemona, d).options().params;
+  const eval::Evaluated<Desdemona> learned_desdemona = BuiltInLearned(desdemona);
+  EXPECT_EQ(learned_desdemona.model().pattern_set, "desdemona-patterns-v1");
+  const search::SearchParams desdemona_params = SettledParams(learned_desdemona);
   EXPECT_EQ(desdemona_params.sort_search_blend, 1 << 11);
   EXPECT_EQ(desdemona_params.aspiration_window, 0);
 }
@@ -257,9 +250,7 @@ TEST(ReversiLearnedEval, AnyAspirationWindowAndBlendGiveTheFullWindowsValues) {
   // 17-19 empties: presearch and sort searches run; a window of +-1 fails
   // low or high wherever the estimate is off, so the widening is exercised.
   const Othello game = Make<Othello>("othello", 8);
-  const auto model = eval::ResolveModel(game, "learned");
-  ASSERT_TRUE(model.ok()) << model.status();
-  const eval::Evaluated<Othello> learned(game, *model);
+  const eval::Evaluated<Othello> learned = BuiltInLearned(game);
   int differs = 0;
   for (const Othello::Position& p : RandomPositions(game, 4, 21, 17, 19)) {
     search::SolveOptions full;
@@ -303,6 +294,17 @@ std::vector<int> Digits(std::uint32_t entry, std::uint32_t offset, int entries) 
     index /= 3;
   }
   return d;
+}
+
+// The entries of p's pattern instances in `out`, and those of p with the
+// colours exchanged in `swapped` (G::kPatternCount each).
+template <class G>
+void PatternsBothWays(const G& game, const typename G::Position& p, std::uint32_t* out,
+                      std::uint32_t* swapped) {
+  game.patterns(p, std::span<std::uint32_t>(out, G::kPatternCount));
+  typename G::Position q = p;
+  std::swap(q.player, q.opponent);
+  game.patterns(q, std::span<std::uint32_t>(swapped, G::kPatternCount));
 }
 
 // Each instance's table: the tables in order, with `per_table` instances each.
@@ -357,10 +359,7 @@ TEST(ReversiPatterns, ADesdemonaEntryIsTheBase4NumberOfItsSquaresNeutralsAsThree
   int neutral_digits = 0;
   for (const Desdemona::Position& p : RandomPositions(game, 300, 93)) {
     std::uint32_t out[Desdemona::kPatternCount], swapped[Desdemona::kPatternCount];
-    game.patterns(p, out);
-    Desdemona::Position q = p;
-    std::swap(q.player, q.opponent);
-    game.patterns(q, swapped);
+    PatternsBothWays(game, p, out, swapped);
     for (int i = 0; i < Desdemona::kPatternCount; ++i) {
       std::uint32_t index = 0, mirrored = 0;
       for (const int sq : squares[i]) {
@@ -383,13 +382,10 @@ TEST(ReversiPatterns, EachInstanceIndexesItsOwnTableByItsSquaresContents) {
   const Othello game = Make<Othello>("othello", 8);
   const auto& tables = game.pattern_tables();
   for (const Othello::Position& p : RandomPositions(game, 300, 91)) {
+    // swapped: the colours exchanged, every own digit an opponent's and
+    // back, empty squares alike.
     std::uint32_t out[Othello::kPatternCount], swapped[Othello::kPatternCount];
-    game.patterns(p, out);
-    // The same position with the colours exchanged: every own digit an
-    // opponent's and back, empty squares alike.
-    Othello::Position q = p;
-    std::swap(q.player, q.opponent);
-    game.patterns(q, swapped);
+    PatternsBothWays(game, p, out, swapped);
     int i = 0, own = 0;
     std::uint32_t offset = 0;
     for (std::size_t t = 0; t < tables.size(); ++t) {

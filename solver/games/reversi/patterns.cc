@@ -44,6 +44,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "games/reversi/reversi.h"
 
 #if defined(__BMI2__)
@@ -54,7 +55,7 @@ namespace tav::reversi {
 namespace {
 
 struct PatternShape {
-  const char* name;
+  std::string name;
   std::vector<int> squares;  // in one orientation, square = 8 * row + column
 };
 
@@ -76,43 +77,37 @@ std::vector<int> Diagonal(int length) {
   return s;
 }
 
+// The rows 2-4 from an edge and the diagonals of 8 down to 4 squares, which
+// both games' sets end with, after `shapes`.
+std::vector<PatternShape> WithLinesAndDiagonals(std::vector<PatternShape> shapes) {
+  for (int r = 1; r <= 3; ++r) shapes.push_back({absl::StrCat("line_", r + 1), Row(r)});
+  for (int length = 8; length >= 4; --length) {
+    shapes.push_back({absl::StrCat("diag_", length), Diagonal(length)});
+  }
+  return shapes;
+}
+
 // Othello's shapes (base 3).
 std::vector<PatternShape> OthelloShapes() {
   std::vector<int> edge = Row(0);
   edge.push_back(9);
   edge.push_back(14);
-  return {
+  return WithLinesAndDiagonals({
       {"edge_2x", edge},
       {"corner_3x3",
        Squares({{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}})},
       {"corner_2x5",
        Squares({{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}})},
-      {"line_2", Row(1)},
-      {"line_3", Row(2)},
-      {"line_4", Row(3)},
-      {"diag_8", Diagonal(8)},
-      {"diag_7", Diagonal(7)},
-      {"diag_6", Diagonal(6)},
-      {"diag_5", Diagonal(5)},
-      {"diag_4", Diagonal(4)},
-  };
+  });
 }
 
 // Desdemona's shapes (base 4, at most 8 squares).
 std::vector<PatternShape> DesdemonaShapes() {
-  return {
+  return WithLinesAndDiagonals({
       {"edge", Row(0)},
       {"corner_3x3_8", Squares({{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}})},
       {"corner_2x4", Squares({{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 0}, {1, 1}, {1, 2}, {1, 3}})},
-      {"line_2", Row(1)},
-      {"line_3", Row(2)},
-      {"line_4", Row(3)},
-      {"diag_8", Diagonal(8)},
-      {"diag_7", Diagonal(7)},
-      {"diag_6", Diagonal(6)},
-      {"diag_5", Diagonal(5)},
-      {"diag_4", Diagonal(4)},
-  };
+  });
 }
 
 int Power(int base, int k) {
