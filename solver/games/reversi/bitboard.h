@@ -8,6 +8,7 @@
 // of shifts serves both games and every size.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -27,6 +28,20 @@ constexpr u64 BoardMask(int n) {
   u64 mask = 0;
   for (int r = 0; r < n; ++r) mask |= row << (8 * r);
   return mask;
+}
+
+// A square's distances a <= b to the two nearest edges of the N x N board,
+// each capped at 3 (on 8x8 the centre squares have 3 and 3): the key of
+// the square tables that rank squares by position (corner (0,0), C (0,1),
+// X (1,1), ...): the move order's square values and the small solver's
+// square classes.
+struct EdgeDistances {
+  int a, b;
+};
+constexpr EdgeDistances EdgeDistancesOf(int n, int sq) {
+  const int r = sq / 8, c = sq % 8;
+  const int dr = std::min(std::min(r, n - 1 - r), 3), dc = std::min(std::min(c, n - 1 - c), 3);
+  return {std::min(dr, dc), std::max(dr, dc)};
 }
 
 // Legal move squares for P against capturable stones C on `empty` squares.

@@ -75,14 +75,12 @@ struct EndgameGeometry {
     // A square's class by its distances a <= b to the two nearest edges
     // (Edax's presorted order of the empties): corner (0,0); E (2,3) and
     // the centre; D (2,2); A (0,2); B (0,3); G (1,3); F (1,2); C (0,1);
-    // X (1,1). Boards under 8x8 use the same distances, capped at 3.
+    // X (1,1) (EdgeDistancesOf, bitboard.h; boards under 8x8 alike).
     static constexpr int kClassOf[4][4] = {{0, 7, 3, 4}, {7, 8, 6, 5}, {3, 6, 2, 1}, {4, 5, 1, 1}};
     for (int sq = 0; sq < 64; ++sq) {
-      const int r = sq / 8, c = sq % 8;
-      if (r >= n || c >= n) continue;
-      const int dr = std::min(r, n - 1 - r), dc = std::min(c, n - 1 - c);
-      const int a = std::min(dr, dc), b = std::max(dr, dc);
-      g.square_class[kClassOf[std::min(a, 3)][std::min(b, 3)]] |= u64{1} << sq;
+      if (sq / 8 >= n || sq % 8 >= n) continue;
+      const EdgeDistances d = EdgeDistancesOf(n, sq);
+      g.square_class[kClassOf[d.a][d.b]] |= u64{1} << sq;
     }
     return g;
   }

@@ -81,8 +81,8 @@ std::array<std::int8_t, 64> ReversiGame<kNeutrals>::SquareValues(int n) {
   std::array<std::int8_t, 64> values{};
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
-      const int dr = std::min(std::min(r, n - 1 - r), 3), dc = std::min(std::min(c, n - 1 - c), 3);
-      values[r * 8 + c] = kByDistance[std::min(dr, dc)][std::max(dr, dc)];
+      const EdgeDistances d = EdgeDistancesOf(n, r * 8 + c);
+      values[r * 8 + c] = kByDistance[d.a][d.b];
     }
   }
   return values;
