@@ -122,9 +122,42 @@ TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
   const int saved = CountLines(dir.file("results.jsonl"));
   EXPECT_EQ(run["totals"]["searched"], saved);
   ASSERT_LT(saved, kFrontier);
+  // The shared table was saved on the way out, restored on resume, and
+  // removed once the run finished.
+  EXPECT_TRUE(fs::exists(dir.file("table.tt")));
   const CliResult resumed = RunTav(kRun + " --resume --out=" + dir.str());
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_NE(resumed.out.find(std::to_string(saved) + " resumed"), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.err.find("restored "), std::string::npos) << resumed.err;
+  EXPECT_FALSE(fs::exists(dir.file("table.tt")));
+}
+
+TEST(ExploreCli, ADamagedSavedTableStopsTheResumeWithOneLineNamingIt) {
+  ScopedDir dir("damaged_table");
+  const pid_t pid = SpawnSlowRun(dir.str());
+  ASSERT_GT(pid, 0);
+  WaitForLines(dir.file("results.jsonl"), 2);
+  ASSERT_EQ(::kill(pid, SIGINT), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(fs::exists(dir.file("table.tt")));
+  const std::string table = ReadFile(dir.file("table.tt"));
+  std::ofstream(dir.file("table.tt"), std::ios::binary) << table.substr(0, table.size() - 8);
+  const CliResult resumed = RunTav(kRun + " --resume --out=" + dir.str());
+  EXPECT_EQ(resumed.status, 2) << resumed.err;
+  EXPECT_EQ(LineCount(resumed.err), 1) << resumed.err;
+  EXPECT_NE(resumed.err.find(dir.file("table.tt")), std::string::npos) << resumed.err;
+  // Without the table the run resumes (the table only saves work).
+  fs::remove(dir.file("table.tt"));
+  const CliResult again = RunTav(kRun + " --resume --out=" + dir.str());
+  EXPECT_EQ(again.status, 0) << again.err;
+}
+
+TEST(ExploreCli, ABadCheckpointIntervalIsRefused) {
+  const CliResult r = RunTav(kRun + " --checkpoint-s=0 --out=never");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(LineCount(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("--checkpoint-s"), std::string::npos) << r.err;
 }
 
 TEST(ExploreCli, TornLastLineIsDiscardedWithAWarning) {

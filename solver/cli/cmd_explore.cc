@@ -181,6 +181,7 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, dispatch::Dispatcher
     opts.test_delay_ms = absl::GetFlag(FLAGS_test_delay_ms);
     opts.dispatcher = dispatcher;
     opts.refuse_unfinishable = !absl::GetFlag(FLAGS_force);
+    opts.table_checkpoint_seconds = absl::GetFlag(FLAGS_checkpoint_s);
     absl::StatusOr<ExploreSummary> s = explore::Explore(game, *root, opts, factory);
     if (!s.ok()) return s.status();
     if (s->interrupted) {
@@ -356,6 +357,10 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
   // Ranges: ParseFlags (flags.h).
   const int threads = ThreadsFromFlag();
   const int tt_mb = absl::GetFlag(FLAGS_tt_mb);
+  if (const double c = absl::GetFlag(FLAGS_checkpoint_s); !(c > 0 && c <= 1e6)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--checkpoint-s=", c, " is not in (0, 10^6] seconds"));
+  }
   // --mpi: a worker only solves units; the master runs the job below.
   absl::StatusOr<MpiRole> role = MpiRoleFromFlag([threads]() -> dispatch::UnitSolver {
     auto solver = std::make_shared<ExploreUnitSolver>(threads);
@@ -414,7 +419,7 @@ std::vector<std::string_view> ExploreFlags() {
   flags.insert(flags.end(), kPositionFlags.begin(), kPositionFlags.end());
   for (std::string_view f :
        {"plies", "out", "mode", "depth", "budget-s", "threads", "tt-mb", "resume", "preset", "unit",
-        "test-delay-ms", "mpi", "engine", "force"}) {
+        "test-delay-ms", "mpi", "engine", "force", "checkpoint-s"}) {
     flags.push_back(f);
   }
   return flags;
@@ -435,6 +440,11 @@ Command ExploreCommand() {
           "a crash or kill, the same command with --resume finishes the run. An exact or\n"
           "wld run with a frontier position estimated beyond 10^15 nodes (random playouts,\n"
           "as tav solve) is refused before any result file is written, unless --force.\n"
+          "An exact or wld run also saves its transposition table to OUT/table.tt every\n"
+          "--checkpoint-s seconds (60; never sooner than 20 times the last save's time\n"
+          "after it) and on an interrupt, and --resume restores it: a position cut off\n"
+          "in its search resumes with every bound it had proven (the file goes when the\n"
+          "run finishes; it needs up to twice --tt-mb of disk while a save replaces it).\n"
           "Presets: --preset=demo (the default job: a small exact exploration, output in\n"
           "./explore-demo), --preset=lehmann [--size=N] (Lehmann's Cathedral question under\n"
           "both rule sets). Examples:\n"

@@ -52,10 +52,6 @@ ABSL_FLAG(int, at_least, 0,
           "margin, Othello's disc difference)?\"; proving >= T and disproving >= T+1 proves "
           "the value T");
 
-ABSL_FLAG(double, checkpoint_s, 60,
-          "prove --out: seconds between saves of the table (each at least 20 times the last "
-          "save's time after it)");
-
 namespace tav::cli {
 namespace {
 

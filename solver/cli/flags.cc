@@ -49,6 +49,9 @@ ABSL_FLAG(double, budget_s, 0,
           "per position, slower ones skipped (not given: 10); verify: stop at the first tier "
           "boundary after it (with --out, to --resume)");
 ABSL_FLAG(bool, resume, false, "continue the interrupted run in --out (same parameters)");
+ABSL_FLAG(double, checkpoint_s, 60,
+          "prove --out, explore (exact, wld): seconds between saves of the table (each at least "
+          "20 times the last save's time after it)");
 ABSL_FLAG(bool, force, false,
           "solve, explore (exact, wld): run even a search estimated to take longer than anyone "
           "can wait (by default refused)");

@@ -41,6 +41,7 @@ ABSL_DECLARE_FLAG(std::string, mode);
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(double, budget_s);
 ABSL_DECLARE_FLAG(bool, resume);
+ABSL_DECLARE_FLAG(double, checkpoint_s);
 ABSL_DECLARE_FLAG(bool, force);
 ABSL_DECLARE_FLAG(int, games);
 ABSL_DECLARE_FLAG(bool, mpi);

@@ -78,14 +78,25 @@ absl::Status WriteFileAtomically(const std::string& path, std::string_view conte
 absl::Status WriteFileAtomically(const std::string& path,
                                  std::initializer_list<std::string_view> parts,
                                  Durability durability) {
+  return WriteFileAtomicallyStreamed(
+      path,
+      [&](const PieceWriter& write) {
+        for (const std::string_view part : parts) {
+          if (absl::Status s = write(part); !s.ok()) return s;
+        }
+        return absl::OkStatus();
+      },
+      durability);
+}
+
+absl::Status WriteFileAtomicallyStreamed(
+    const std::string& path, const std::function<absl::Status(const PieceWriter&)>& produce,
+    Durability durability) {
   const bool sync = durability == Durability::kSynced;
   const std::string tmp = TemporaryName(path);
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) return PathError(errno, "cannot write", path);
-  absl::Status status;
-  for (const std::string_view part : parts) {
-    if (status.ok()) status = WriteAll(fd, part, path);
-  }
+  absl::Status status = produce([&](std::string_view piece) { return WriteAll(fd, piece, path); });
   if (status.ok() && sync && ::fsync(fd) != 0) status = PathError(errno, "cannot sync", path);
   if (::close(fd) != 0 && status.ok()) status = PathError(errno, "cannot write", path);
   if (status.ok() && std::rename(tmp.c_str(), path.c_str()) != 0) {

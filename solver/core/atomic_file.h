@@ -28,6 +28,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -52,6 +53,15 @@ absl::Status WriteFileAtomically(const std::string& path, std::string_view conte
 absl::Status WriteFileAtomically(const std::string& path,
                                  std::initializer_list<std::string_view> parts,
                                  Durability durability = Durability::kSynced);
+
+// The same with the contents produced piece by piece: `produce` is called
+// once with a `write` function it calls for each consecutive piece (a
+// gigabyte table is streamed out in buffer-sized pieces, never held whole).
+// An error from `write` or from `produce` leaves the old file in place.
+using PieceWriter = std::function<absl::Status(std::string_view piece)>;
+absl::Status WriteFileAtomicallyStreamed(
+    const std::string& path, const std::function<absl::Status(const PieceWriter&)>& produce,
+    Durability durability = Durability::kSynced);
 
 // Removes the temporary files WriteFileAtomically leaves when killed between
 // create and rename (NAME.tmp.PID.N) directly inside `dir`; returns how many.

@@ -17,7 +17,10 @@
 //      line, one write(2)), so a run killed at any moment loses at most the
 //      positions in flight; a syncer thread fdatasyncs the log as soon as
 //      anything new is in it (run_files.h LogSyncer), so a power failure too
-//      loses at most the last moments.
+//      loses at most the last moments. In exact and WLD runs the shared
+//      table is saved to DIR/table.tt now and then and on an interrupt, and
+//      restored on `resume` (table_checkpoint.h), so that the positions in
+//      flight lose little of their search either.
 //   6. Back the values up to the root (core/proven_value.h Backup: kinds combine soundly).
 //   7. Write the final results.jsonl (sorted, frontier + backed-up records),
 //      book.tvb and run.json, each atomically.
@@ -82,6 +85,7 @@
 #include "explore/opening_tree.h"
 #include "explore/progress.h"
 #include "explore/run_files.h"
+#include "explore/table_checkpoint.h"
 #include "explore/work_unit.h"
 #include "nlohmann/json.hpp"
 
@@ -103,6 +107,10 @@ struct ExploreOptions {
   // still to solve with a position estimated beyond kMaxLog10SearchNodes
   // (core/tree_estimate.h); the CLI sets it unless --force.
   bool refuse_unfinishable = false;
+  // Exact and win/draw/loss runs on this machine: save the solvers' shared
+  // table to OUT/table.tt about this often (seconds; 0 = never), restore it
+  // on resume (explore/table_checkpoint.h).
+  double table_checkpoint_seconds = 0;
 };
 
 struct ExploreSummary {
@@ -359,6 +367,25 @@ struct Exploration {
         "out of memory: could not allocate the frontier solvers (transposition tables of "
         "--tt-mb=",
         opts.tt_mb, " MiB, per thread in search mode); lower --tt-mb or use fewer threads"));
+  }
+
+  // Step 5. The shared table of a FrontierSolverFactory, for the table
+  // checkpoint (table_checkpoint.h), and the header of its file: the run's
+  // identity.
+  template <class MakeSolver>
+  absl::StatusOr<search::TranspositionTable*> SharedTable(const MakeSolver& make_solver) const {
+    try {
+      search::TranspositionTable* table = make_solver.shared_table();
+      if (table == nullptr) return absl::InternalError("an exact run without a shared table");
+      return table;
+    } catch (const std::bad_alloc&) {
+      return OutOfMemory();
+    }
+  }
+  nlohmann::json TableHeader() const {
+    nlohmann::json header = {{"kind", "explore_table"}, {"tt_mb", opts.tt_mb}};
+    opts.id.PutInto(header);
+    return header;
   }
 
   // Step 5 (one position). Solves frontier node n with `solver` and appends
@@ -650,7 +677,22 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
   // Step 4. run.json: running.
   if (absl::Status s = x.WriteRunning(*previous); !s.ok()) return s;
 
-  // Step 5. Solve the frontier.
+  // Step 5. Solve the frontier, on a restored table where a checkpoint was
+  // saved (table_checkpoint.h: exact and WLD runs on this machine).
+  std::optional<TableCheckpoint> checkpoint;
+  if constexpr (requires { make_solver.shared_table(); }) {
+    if (!opts.dispatcher && opts.table_checkpoint_seconds > 0 &&
+        opts.id.limits.mode != Mode::kSearch && !todo.empty()) {
+      absl::StatusOr<search::TranspositionTable*> table = x.SharedTable(make_solver);
+      if (!table.ok()) return table.status();
+      checkpoint.emplace(**table, (paths.dir / "table.tt").string(), x.TableHeader(),
+                         game.hash(root), opts.table_checkpoint_seconds, opts.progress);
+      if (opts.resume) {
+        if (absl::Status s = checkpoint->Restore(); !s.ok()) return s;
+      }
+      checkpoint->Start();
+    }
+  }
   if (opts.progress) {
     std::fprintf(stderr,
                  "[%s] %d positions to ply %d (%zu frontier, %zu finished games, %zu to back up); "
@@ -660,9 +702,15 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
                  opts.dispatcher ? opts.dispatcher->workers() : opts.threads,
                  opts.dispatcher ? "workers (MPI ranks)" : "threads");
   }
-  const absl::Status error = opts.dispatcher ? x.SolveFrontierRemote(todo, *opts.dispatcher)
-                                             : x.SolveFrontier(todo, make_solver);
-  if (!error.ok() || x.summary.resumed + x.summary.solved < x.frontier.size()) {
+  absl::Status error = opts.dispatcher ? x.SolveFrontierRemote(todo, *opts.dispatcher)
+                                       : x.SolveFrontier(todo, make_solver);
+  const bool unfinished = x.summary.resumed + x.summary.solved < x.frontier.size();
+  if (checkpoint) {
+    if (absl::Status s = checkpoint->Finish(error.ok() && !unfinished); !s.ok() && error.ok()) {
+      error = s;
+    }
+  }
+  if (!error.ok() || unfinished) {
     const double wall = std::chrono::duration<double>(Clock::now() - t_start).count();
     x.summary.interrupted = true;
     x.run["status"] = "interrupted";

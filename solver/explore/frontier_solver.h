@@ -188,6 +188,17 @@ class FrontierSolverFactory {
     if (failed) std::rethrow_exception(failed);
     return FrontierSolver<G>(game_, tt_, tt_mb_, threads);
   }
+  // The table the exact and WLD solvers share, made now if no solver has
+  // made it yet (explore/table_checkpoint.h saves it); null for an engine run.
+  // Throws std::bad_alloc as operator() does.
+  search::TranspositionTable* shared_table() const {
+    if (engines_) return nullptr;
+    if (!tt_) {
+      tt_ = std::shared_ptr<search::TranspositionTable>(
+          search::TranspositionTable::WithMegabytes(tt_mb_));
+    }
+    return tt_.get();
+  }
   std::string name() const {
     if (engines_) {
       return absl::StrCat("engine '", engines_.config,

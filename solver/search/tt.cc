@@ -193,6 +193,13 @@ bool TranspositionTable::Probe(std::uint64_t key, TTData* out) const {
   return false;
 }
 
+void TranspositionTable::Restore(std::uint64_t key, std::uint64_t payload) {
+  if (!(payload & kUsedBit)) return;
+  const int move = MoveOf(payload);
+  Store(key, Lower(payload), Upper(payload), move == kTTNoMove ? -1 : move, DepthOf(payload),
+        HeuristicOf(payload));
+}
+
 void TranspositionTable::Store(std::uint64_t key, int lower, int upper, int move, int depth,
                                bool heuristic) {
   Bucket* bucket = BucketFor(key);

@@ -152,6 +152,26 @@ class TranspositionTable {
   // truncated), `depth` as in TTData (clamped to 0..255).
   void Store(std::uint64_t key, int lower, int upper, int move, int depth, bool heuristic);
 
+  // Saving and restoring a table (search/tt_file.h). ForEachEntry calls
+  // f(key, payload) for every written entry of the active part, read with
+  // relaxed loads, so it may run while searches store: a torn entry (words
+  // of two writes) yields a key no position has, which no probe will ever
+  // match. Restore puts such an entry back as a Store of its fields would
+  // (merged with an entry of the same key, stamped with this table's
+  // generation); a payload without its used bit is ignored.
+  template <class F>
+  void ForEachEntry(F&& f) const {
+    const std::size_t active = active_.load(std::memory_order_relaxed);
+    for (std::size_t b = 0; b < active; ++b) {
+      for (const Entry& e : buckets_[b].entries) {
+        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+        const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+        if (data >> 63) f(check ^ data, data);
+      }
+    }
+  }
+  void Restore(std::uint64_t key, std::uint64_t payload);
+
  private:
   static constexpr int kEntriesPerBucket = 4;
   static constexpr std::size_t kInitialBuckets = std::size_t{1} << 16;  // 4 MiB
