@@ -17,6 +17,7 @@
 #include "explore_reference.h"
 #include "explore_test_util.h"
 #include "games/reversi/reversi.h"
+#include "search/tt_file.h"
 
 namespace tav::explore {
 namespace {
@@ -250,6 +251,43 @@ TEST(Explore, ResumingACompleteRunSolvesNothingAndGivesTheSameRecords) {
   EXPECT_EQ(s.solved, 0u);
   EXPECT_EQ(s.resumed, s.frontier);
   EXPECT_EQ(ReadRecords(dir), before);
+}
+
+TEST(Explore, TableCheckpointsWhileSearchingAndARestoredTableLeaveTheRecordsExact) {
+  // The saver thread reads the shared table while two threads store into it
+  // (saving as often as its rule allows), and a resumed run restores a saved
+  // table: neither may change a record (ThreadSanitizer runs this in CI).
+  auto game = *reversi::Othello::Create(GameSpec{"othello", "", 4, ""});
+  const std::string dir = TempDir("table_checkpoint");
+  FrontierSolverFactory<reversi::Othello> factory(game, 16);
+  ExploreOptions o = Options(game, 4, {Mode::kExact, 0, 0}, dir);
+  o.table_checkpoint_seconds = 1e-3;
+  o.test_delay_ms = 5;
+  auto s = Explore(game, game.start(), o, factory);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_FALSE(std::filesystem::exists(dir + "/table.tt")) << "a finished run removes its table";
+  RefValues ref(4, false, false);
+  const std::vector<json> records = ReadRecords(dir);
+  CheckExactRecords(game, ref, records);
+
+  // Half the log and the first run's whole table: the resumed run solves
+  // the other half on the restored table, to the same values.
+  std::string log;
+  for (std::size_t i = 0; i < records.size() / 2; ++i) log += records[i].dump() + "\n";
+  ASSERT_TRUE(WriteFileAtomically(dir + "/results.jsonl", log).ok());
+  ASSERT_TRUE(
+      search::SaveTable(*factory.shared_table(), {}, game.hash(game.start()), dir + "/table.tt")
+          .ok());
+  FrontierSolverFactory<reversi::Othello> fresh(game, 16);
+  o.resume = true;
+  o.test_delay_ms = 0;
+  auto resumed = Explore(game, game.start(), o, fresh);
+  ASSERT_TRUE(resumed.ok()) << resumed.status();
+  EXPECT_GT(resumed->resumed, 0u);
+  EXPECT_GT(resumed->solved, 0u);
+  EXPECT_EQ(resumed->resumed + resumed->solved, resumed->frontier);
+  CheckExactRecords(game, ref, ReadRecords(dir));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/table.tt"));
 }
 
 }  // namespace
