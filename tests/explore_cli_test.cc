@@ -106,14 +106,22 @@ TEST(ExploreCli, KilledRunResumesToTheSameResults) {
   EXPECT_NE(ReadFile(killed.file("run.json")).find("\"complete\""), std::string::npos);
 }
 
+// Starts the slow run in `dir`, interrupts it (SIGINT) once `lines`
+// results are in, and returns its wait status.
+int InterruptedRun(const ScopedDir& dir, int lines) {
+  const pid_t pid = SpawnSlowRun(dir.str());
+  EXPECT_GT(pid, 0);
+  if (pid <= 0) return -1;
+  WaitForLines(dir.file("results.jsonl"), lines);
+  EXPECT_EQ(::kill(pid, SIGINT), 0);
+  int status = 0;
+  EXPECT_EQ(::waitpid(pid, &status, 0), pid);
+  return status;
+}
+
 TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
   ScopedDir dir("interrupted");
-  const pid_t pid = SpawnSlowRun(dir.str());
-  ASSERT_GT(pid, 0);
-  WaitForLines(dir.file("results.jsonl"), 4);
-  ASSERT_EQ(::kill(pid, SIGINT), 0);
-  int status = 0;
-  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  const int status = InterruptedRun(dir, 4);
   // The positions in flight finish, run.json says so, exit status 1.
   ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
   EXPECT_EQ(WEXITSTATUS(status), 1);
@@ -134,12 +142,7 @@ TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
 
 TEST(ExploreCli, ADamagedSavedTableStopsTheResumeWithOneLineNamingIt) {
   ScopedDir dir("damaged_table");
-  const pid_t pid = SpawnSlowRun(dir.str());
-  ASSERT_GT(pid, 0);
-  WaitForLines(dir.file("results.jsonl"), 2);
-  ASSERT_EQ(::kill(pid, SIGINT), 0);
-  int status = 0;
-  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  InterruptedRun(dir, 2);
   ASSERT_TRUE(fs::exists(dir.file("table.tt")));
   const std::string table = ReadFile(dir.file("table.tt"));
   std::ofstream(dir.file("table.tt"), std::ios::binary) << table.substr(0, table.size() - 8);

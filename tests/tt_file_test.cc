@@ -38,6 +38,15 @@ std::vector<Stored> FillRandomly(TranspositionTable& tt, int n) {
   return stored;
 }
 
+// `n` random entries saved under `root_key` to DIR/t.tt (the directory made).
+std::vector<Stored> SaveRandomTable(const ScopedDir& dir, int n, std::uint64_t root_key) {
+  std::filesystem::create_directories(dir.str());
+  TranspositionTable saved(1 << 20);
+  std::vector<Stored> stored = FillRandomly(saved, n);
+  EXPECT_TRUE(search::SaveTable(saved, {}, root_key, dir.file("t.tt")).ok());
+  return stored;
+}
+
 TEST(TableFile, ASavedTableRestoresEveryEntryIntoATableOfAnotherSize) {
   ScopedDir dir("tt_file");
   std::filesystem::create_directories(dir.str());
@@ -66,10 +75,7 @@ TEST(TableFile, ASavedTableRestoresEveryEntryIntoATableOfAnotherSize) {
 
 TEST(TableFile, AnotherBuildsHashingIsRecognisedAndNothingIsRestored) {
   ScopedDir dir("tt_file_key");
-  std::filesystem::create_directories(dir.str());
-  TranspositionTable saved(1 << 20);
-  const std::vector<Stored> stored = FillRandomly(saved, 100);
-  ASSERT_TRUE(search::SaveTable(saved, {}, 1234, dir.file("t.tt")).ok());
+  const std::vector<Stored> stored = SaveRandomTable(dir, 100, 1234);
   TranspositionTable other(1 << 20);
   absl::StatusOr<search::LoadedTable> loaded = search::LoadTable(dir.file("t.tt"), 999, other);
   EXPECT_TRUE(absl::IsFailedPrecondition(loaded.status())) << loaded.status();
@@ -80,10 +86,7 @@ TEST(TableFile, AnotherBuildsHashingIsRecognisedAndNothingIsRestored) {
 
 TEST(TableFile, ADamagedOrMissingFileIsAnErrorNamingItAndLeavesTheTableEmpty) {
   ScopedDir dir("tt_file_damaged");
-  std::filesystem::create_directories(dir.str());
-  TranspositionTable saved(1 << 20);
-  const std::vector<Stored> stored = FillRandomly(saved, 1000);
-  ASSERT_TRUE(search::SaveTable(saved, {}, 7, dir.file("t.tt")).ok());
+  const std::vector<Stored> stored = SaveRandomTable(dir, 1000, 7);
   std::string bytes = ReadFile(dir.file("t.tt"));
   auto write = [&](const std::string& name, const std::string& contents) {
     std::ofstream(dir.file(name), std::ios::binary) << contents;
