@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli_helpers.h"
+#include "core/hash.h"
 #include "search/tt.h"
 #include "search/tt_file.h"
 
@@ -110,6 +111,16 @@ TEST(TableFile, ADamagedOrMissingFileIsAnErrorNamingItAndLeavesTheTableEmpty) {
   }
   TranspositionTable table(1 << 20);
   EXPECT_TRUE(absl::IsNotFound(search::LoadTable(dir.file("none.tt"), 7, table).status()));
+}
+
+// Checksum64's values are in files already written (retrograde tiers, proof
+// tables), so a change to its code must keep them: these were printed by the
+// code before Checksum64 and the streamed table checksum shared WordChecksum.
+TEST(Checksum64, KeepsTheValuesOfFilesAlreadyWritten) {
+  EXPECT_EQ(Checksum64(""), 0x7acdbb98b1344213ULL);
+  EXPECT_EQ(Checksum64("tavoli"), 0x11514482bcdd9551ULL);
+  EXPECT_EQ(Checksum64("tavolier"), 0x21069389658270deULL);
+  EXPECT_EQ(Checksum64("Tavoliere solves board games"), 0xcf91a5dcc9a541f0ULL);
 }
 
 }  // namespace

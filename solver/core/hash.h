@@ -27,19 +27,36 @@ constexpr std::uint64_t HashCombine(std::uint64_t seed, std::uint64_t word) {
   return Mix64(seed ^ (word + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)));
 }
 
+// The word loop of Checksum64, for data that arrives in pieces (a table saved
+// as it is read): Add each 64-bit word in order, then Finish with a last word
+// that closes the sequence (Checksum64: the tail bytes and their count; a
+// stream of whole records: the record count). The seed is mixed into the start
+// state; Checksum64 seeds with the byte count, which a stream knows only at
+// its end, so a stream seeds with 0.
+class WordChecksum {
+ public:
+  explicit constexpr WordChecksum(std::uint64_t seed = 0) : h_(0x243f6a8885a308d3ULL ^ seed) {}
+  constexpr void Add(std::uint64_t word) { h_ = Mix64(h_ ^ word) + 0x9e3779b97f4a7c15ULL; }
+  constexpr std::uint64_t Finish(std::uint64_t last) const { return Mix64(h_ ^ last); }
+
+ private:
+  std::uint64_t h_;
+};
+
 // A 64-bit checksum of a file's bytes (Mix64 over 8-byte words): tables and
-// checkpoints record it to detect damage, not tampering.
+// checkpoints record it to detect damage, not tampering. Its values are in
+// committed checksums: it must not change.
 inline std::uint64_t Checksum64(std::string_view bytes) {
-  std::uint64_t h = 0x243f6a8885a308d3ULL ^ bytes.size();
+  WordChecksum sum(bytes.size());
   std::size_t i = 0;
   for (; i + 8 <= bytes.size(); i += 8) {
     std::uint64_t w;
     std::memcpy(&w, bytes.data() + i, 8);
-    h = Mix64(h ^ w) + 0x9e3779b97f4a7c15ULL;
+    sum.Add(w);
   }
   std::uint64_t tail = 0;
   std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
-  return Mix64(h ^ tail ^ (bytes.size() - i));
+  return sum.Finish(tail ^ (bytes.size() - i));
 }
 
 // SplitMix64: tiny, fast, statistically good, and reproducible across

@@ -18,13 +18,6 @@ constexpr std::size_t kRecordBytes = 16, kTrailerBytes = 24;
 constexpr char kTrailerMagic[8] = {'t', 'a', 'v', 't', 't', 'e', 'n', 'd'};
 constexpr std::size_t kBufferRecords = std::size_t{1} << 16;  // 1 MiB pieces
 
-// The checksum of the payload, one 64-bit word at a time.
-struct RunningChecksum {
-  std::uint64_t h = 0x243f6a8885a308d3ULL;
-  void Add(std::uint64_t word) { h = Mix64(h ^ word) + 0x9e3779b97f4a7c15ULL; }
-  std::uint64_t Final(std::uint64_t records) const { return Mix64(h ^ records); }
-};
-
 }  // namespace
 
 absl::StatusOr<std::uint64_t> SaveTable(const TranspositionTable& table, nlohmann::json header,
@@ -34,7 +27,7 @@ absl::StatusOr<std::uint64_t> SaveTable(const TranspositionTable& table, nlohman
   std::uint64_t records = 0;
   const absl::Status status = WriteFileAtomicallyStreamed(path, [&](const PieceWriter& write) {
     if (absl::Status s = write(head); !s.ok()) return s;
-    RunningChecksum sum;
+    WordChecksum sum;  // the payload, key and payload words in order
     std::vector<std::uint64_t> buffer;
     buffer.reserve(2 * kBufferRecords);
     absl::Status error;
@@ -56,7 +49,7 @@ absl::StatusOr<std::uint64_t> SaveTable(const TranspositionTable& table, nlohman
     flush();
     if (!error.ok()) return error;
     char trailer[kTrailerBytes];
-    const std::uint64_t checksum = sum.Final(records);
+    const std::uint64_t checksum = sum.Finish(records);
     std::memcpy(trailer, &records, 8);
     std::memcpy(trailer + 8, &checksum, 8);
     std::memcpy(trailer + 16, kTrailerMagic, 8);
@@ -100,7 +93,7 @@ absl::StatusOr<LoadedTable> LoadTable(const std::string& path, std::uint64_t roo
                      "is not this build's)"));
   }
   const std::uint64_t records = (size - head_bytes - kTrailerBytes) / kRecordBytes;
-  RunningChecksum sum;
+  WordChecksum sum;  // the payload, key and payload words in order
   std::vector<std::uint64_t> buffer(2 * kBufferRecords);
   for (std::uint64_t done = 0; done < records;) {
     const std::uint64_t n = std::min<std::uint64_t>(kBufferRecords, records - done);
@@ -125,7 +118,7 @@ absl::StatusOr<LoadedTable> LoadTable(const std::string& path, std::uint64_t roo
   std::memcpy(&count, trailer, 8);
   std::memcpy(&checksum, trailer + 8, 8);
   if (std::memcmp(trailer + 16, kTrailerMagic, 8) != 0 || count != records ||
-      checksum != sum.Final(records)) {
+      checksum != sum.Finish(records)) {
     table.Clear();
     return damaged(count != records ? "its record count does not match its size"
                                     : "checksum mismatch");
