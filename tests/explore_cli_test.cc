@@ -140,6 +140,42 @@ TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
   EXPECT_FALSE(fs::exists(dir.file("table.tt")));
 }
 
+// An exact or wld run saves its table, which keeps what the searches in
+// flight have proven, so an interrupt stops them at once instead of letting
+// them finish: here a 7x7 Lehmann first building, about half an hour of
+// search on one core, interrupted once its first table save is written. It
+// is not recorded, and the run ends "interrupted" with its table on disk.
+TEST(ExploreCli, AnInterruptStopsTheSearchesInFlightWhenTheTableKeepsTheirWork) {
+  ScopedDir dir("cancelled");
+  const pid_t pid = SpawnTav({"explore", "--game=cathedral", "--variant=lehmann", "--size=7",
+                              "--moves=Lnb4", "--plies=0", "--mode=wld", "--threads=1",
+                              "--tt-mb=16", "--checkpoint-s=1", "--out=" + dir.str()});
+  ASSERT_GT(pid, 0);
+  for (int i = 0; i < 6000 && !fs::exists(dir.file("table.tt")); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_TRUE(fs::exists(dir.file("table.tt"))) << "no table saved within a minute";
+  ASSERT_EQ(::kill(pid, SIGINT), 0);
+  // A search polls the flag every 4096 nodes; ten minutes is far more than
+  // the stop and the save take, and less than the search would.
+  int status = 0;
+  pid_t done = 0;
+  for (int i = 0; i < 60000 && done == 0; ++i) {
+    done = ::waitpid(pid, &status, WNOHANG);
+    if (done == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  if (done == 0) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+    FAIL() << "the search in flight did not stop at the interrupt";
+  }
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  EXPECT_EQ(CountLines(dir.file("results.jsonl")), 0);
+  EXPECT_EQ(json::parse(ReadFile(dir.file("run.json")))["status"], "interrupted");
+  EXPECT_TRUE(fs::exists(dir.file("table.tt")));
+}
+
 TEST(ExploreCli, ADamagedSavedTableStopsTheResumeWithOneLineNamingIt) {
   ScopedDir dir("damaged_table");
   InterruptedRun(dir, 2);

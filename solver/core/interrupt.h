@@ -8,6 +8,8 @@
 // write(2)) at the first signal, telling the user what happens next.
 #pragma once
 
+#include <atomic>
+
 namespace tav {
 
 class InterruptGuard {
@@ -19,6 +21,10 @@ class InterruptGuard {
   InterruptGuard& operator=(const InterruptGuard&) = delete;
   // Whether a signal came since the guard was made.
   static bool Requested();
+  // The same as a flag that searches poll (search::SolveOptions::cancel): set
+  // by the first signal, so a command can stop its searches at once where a
+  // checkpoint keeps their work.
+  static const std::atomic<bool>& Flag();
 };
 
 }  // namespace tav

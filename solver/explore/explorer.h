@@ -20,7 +20,9 @@
 //      loses at most the last moments. In exact and WLD runs the shared
 //      table is saved to DIR/table.tt now and then and on an interrupt, and
 //      restored on `resume` (table_checkpoint.h), so that the positions in
-//      flight lose little of their search either.
+//      flight lose little of their search either; there an interrupt stops
+//      their searches at once (elsewhere they finish first), since the saved
+//      table keeps what they proved.
 //   6. Back the values up to the root (core/proven_value.h Backup: kinds combine soundly).
 //   7. Write the final results.jsonl (sorted, frontier + backed-up records),
 //      book.tvb and run.json, each atomically.
@@ -396,6 +398,10 @@ struct Exploration {
                 std::atomic<bool>& stop) {
     const std::uint64_t ticket = meter.Start();
     UnitResult r = solver.Solve(tree.node(n).position, limits);
+    if (!r.complete) {
+      meter.Drop(ticket);
+      return;  // cancelled by an interrupt: solved again on --resume
+    }
     if (opts.test_delay_ms > 0) {
       std::this_thread::sleep_for(std::chrono::milliseconds(opts.test_delay_ms));
     }
@@ -467,9 +473,13 @@ struct Exploration {
   }
 
   // Step 5. Solves the frontier positions `todo`, appending each record to
-  // the log as it is found. Stops early on an interrupt or a failed write.
+  // the log as it is found. Stops early on an interrupt or a failed write:
+  // with `cancel_on_interrupt` (a table checkpoint keeps the searches' work)
+  // the searches in flight stop at once and are not recorded, else they
+  // finish first.
   template <class MakeSolver>
-  absl::Status SolveFrontier(const std::vector<int>& todo, MakeSolver&& make_solver) {
+  absl::Status SolveFrontier(const std::vector<int>& todo, MakeSolver&& make_solver,
+                             bool cancel_on_interrupt) {
     AppendLog log;
     if (absl::Status s = log.Open(paths.log, loaded.torn_tail ? loaded.valid_bytes : -1); !s.ok()) {
       return s;
@@ -478,12 +488,17 @@ struct Exploration {
     ProgressMeter meter(opts.label, frontier.size(), frontier.size() - todo.size(),
                         opts.progress && !todo.empty());
     InterruptGuard guard(
-        "\ntav explore: interrupted; finishing the positions in flight (interrupt again to stop "
-        "at once; finished results are kept either way)\n");
+        cancel_on_interrupt
+            ? "\ntav explore: interrupted; stopping the searches in flight and saving the table, "
+              "from which --resume continues them (interrupt again to stop at once; finished "
+              "results are kept either way)\n"
+            : "\ntav explore: interrupted; finishing the positions in flight (interrupt again to "
+              "stop at once; finished results are kept either way)\n");
     std::mutex mu;  // std::mutex: TSan sees it (Debian's Abseil is not instrumented)
     absl::Status error;
     std::atomic<bool> stop{false};
-    const SearchLimits limits = opts.id.limits;
+    SearchLimits limits = opts.id.limits;
+    if (cancel_on_interrupt) limits.cancel = &InterruptGuard::Flag();
     // Fewer positions than threads: give each solver several threads instead.
     const int threads = std::max(1, opts.threads);
     const int outer = std::max(1, std::min<int>(threads, static_cast<int>(todo.size())));
@@ -703,7 +718,7 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
                  opts.dispatcher ? "workers (MPI ranks)" : "threads");
   }
   absl::Status error = opts.dispatcher ? x.SolveFrontierRemote(todo, *opts.dispatcher)
-                                       : x.SolveFrontier(todo, make_solver);
+                                       : x.SolveFrontier(todo, make_solver, checkpoint.has_value());
   const bool unfinished = x.summary.resumed + x.summary.solved < x.frontier.size();
   if (checkpoint) {
     if (absl::Status s = checkpoint->Finish(error.ok() && !unfinished); !s.ok() && error.ok()) {

@@ -69,9 +69,11 @@ class TtUnitSolver {
     switch (limits.mode) {
       case Mode::kExact:
         o.mode = search::Mode::kExact;
+        o.cancel = limits.cancel;
         break;
       case Mode::kWld:
         o.mode = search::Mode::kWld;
+        o.cancel = limits.cancel;
         break;
       case Mode::kSearch:
         o.mode = search::Mode::kHeuristic;
@@ -88,6 +90,10 @@ class TtUnitSolver {
     solver.set_options(o);
     const search::SolveResult<G> r = solver.Solve(pos);
     UnitResult u;
+    if (limits.mode != Mode::kSearch && !r.complete) {
+      u.complete = false;  // cancelled: no value, nothing to record
+      return u;
+    }
     if (limits.mode == Mode::kExact) {
       u.value = ExactValue(r.value);
     } else if (limits.mode == Mode::kWld) {

@@ -111,6 +111,12 @@ std::string ProgressMeter::Line(bool final) {
   return line;
 }
 
+void ProgressMeter::Drop(std::uint64_t ticket) {
+  if (!enabled_) return;
+  std::lock_guard<std::mutex> lock(mu_);
+  in_flight_.erase(ticket);
+}
+
 void ProgressMeter::Update(std::uint64_t nodes, std::uint64_t ticket) {
   if (!enabled_) return;
   std::lock_guard<std::mutex> lock(mu_);

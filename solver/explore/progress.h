@@ -39,6 +39,9 @@ class ProgressMeter {
   std::uint64_t Start();
   // One more position finished with `nodes` nodes searched.
   void Update(std::uint64_t nodes, std::uint64_t ticket = 0);
+  // A started position that will not finish in this run (its search was
+  // cancelled): no longer in flight, not done.
+  void Drop(std::uint64_t ticket);
   // Final line (always printed when enabled); ends the live line and the
   // heartbeat.
   void Finish();

@@ -30,6 +30,7 @@
 // runs without an engine are the same text as before engines existed.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -56,6 +57,9 @@ struct SearchLimits {
   // (both 0); empty: search::Solver with the game's evaluate(). (`= {}`:
   // initialisers of the first three members alone stay warning-free.)
   std::string engine = {};
+  // kExact, kWld on this machine (never sent with a unit): set from outside to
+  // stop the search at once; the result then has complete = false.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct WorkUnit {
@@ -77,7 +81,8 @@ struct UnitResult {
   double seconds = 0;
   std::uint64_t tt_probes = 0, tt_hits = 0;
   int threads = 1;
-  std::string search;  // engine runs: the search that chose ("exact", "selective", ...)
+  std::string search;    // engine runs: the search that chose ("exact", "selective", ...)
+  bool complete = true;  // false: stopped by SearchLimits::cancel, no value (not recorded)
 
   double tt_hit_rate() const {
     return tt_probes ? static_cast<double>(tt_hits) / static_cast<double>(tt_probes) : 0.0;
