@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <thread>
 
@@ -68,11 +69,19 @@ pid_t SpawnSlowRun(const std::string& out) {
                    "--tt-mb=16", "--threads=2", "--test-delay-ms=100", "--out=" + out});
 }
 
-void WaitForLines(const std::string& path, int lines) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (CountLines(path) < lines && std::chrono::steady_clock::now() < deadline) {
+// Polls `done` every 10 ms until it holds or `seconds` have passed; whether
+// it held.
+bool WaitUntil(const std::function<bool()>& done, int seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
+  return true;
+}
+
+void WaitForLines(const std::string& path, int lines) {
+  WaitUntil([&] { return CountLines(path) >= lines; }, 60);
 }
 
 TEST(ExploreCli, KilledRunResumesToTheSameResults) {
@@ -151,20 +160,13 @@ TEST(ExploreCli, AnInterruptStopsTheSearchesInFlightWhenTheTableKeepsTheirWork) 
                               "--moves=Lnb4", "--plies=0", "--mode=wld", "--threads=1",
                               "--tt-mb=16", "--checkpoint-s=1", "--out=" + dir.str()});
   ASSERT_GT(pid, 0);
-  for (int i = 0; i < 6000 && !fs::exists(dir.file("table.tt")); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  EXPECT_TRUE(fs::exists(dir.file("table.tt"))) << "no table saved within a minute";
+  EXPECT_TRUE(WaitUntil([&] { return fs::exists(dir.file("table.tt")); }, 60))
+      << "no table saved within a minute";
   ASSERT_EQ(::kill(pid, SIGINT), 0);
   // A search polls the flag every 4096 nodes; ten minutes is far more than
   // the stop and the save take, and less than the search would.
   int status = 0;
-  pid_t done = 0;
-  for (int i = 0; i < 60000 && done == 0; ++i) {
-    done = ::waitpid(pid, &status, WNOHANG);
-    if (done == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  if (done == 0) {
+  if (!WaitUntil([&] { return ::waitpid(pid, &status, WNOHANG) != 0; }, 600)) {
     ::kill(pid, SIGKILL);
     ::waitpid(pid, &status, 0);
     FAIL() << "the search in flight did not stop at the interrupt";
