@@ -6,6 +6,7 @@
 // with an engine configuration is the library's (explore/engine_solver.h).
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <string>
@@ -38,6 +39,12 @@ ABSL_FLAG(std::string, engine, "",
           "explore --mode=search: search each frontier position with this engine "
           "configuration (the flags of tav think, engine/config.h, e.g. \"--search=selective "
           "--depth=6\") instead of --depth/--budget-s; its table is --tt-mb unless it sets one");
+ABSL_FLAG(int, threshold, 0,
+          "explore --mode=threshold: the first player's value asked about (is it at least this?), "
+          "in the game's units; 1 asks whether the first player wins");
+ABSL_FLAG(std::string, known, "",
+          "explore (exact, wld, threshold): the directory of another run of the same game and "
+          "root; the frontier positions its records already decide are copied, not solved");
 
 namespace tav::cli {
 namespace {
@@ -57,6 +64,7 @@ struct Job {
   bool resume = false;
   bool must_resume = false;  // an explicit --resume: refuse a directory with nothing to resume
   std::string label = "explore";
+  std::string known;  // --known: another run's directory (ExploreOptions::known_dir)
 };
 
 absl::StatusOr<SearchLimits> LimitsFromFlags() {
@@ -74,7 +82,29 @@ absl::StatusOr<SearchLimits> LimitsFromFlags() {
     limits.depth = 0;
   }
   if (limits.budget_s > 0) limits.depth = 0;
+  if (limits.mode == Mode::kThreshold) {
+    if (!FlagGiven("threshold")) {
+      return absl::InvalidArgumentError(
+          "--mode=threshold needs --threshold=T (is the first player's value at least T?)");
+    }
+    limits.threshold = absl::GetFlag(FLAGS_threshold);
+  } else if (FlagGiven("threshold")) {
+    return absl::InvalidArgumentError("--threshold needs --mode=threshold");
+  }
   return limits;
+}
+
+// OK unless `limits` ask about a threshold outside the values of G, -M-1 to
+// M+1 (M = G::kMaxValue; those two already have their answer), where the
+// search's window would leave its range; `what` names the source.
+template <class G>
+absl::Status CheckThreshold(const SearchLimits& limits, std::string_view what) {
+  if (limits.mode != Mode::kThreshold || std::abs(limits.threshold) <= G::kMaxValue + 1) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrCat(AV(what), "=", limits.threshold, " is outside ",
+                                                 AV(G::kName), "'s values (", -G::kMaxValue - 1,
+                                                 " to ", G::kMaxValue + 1, ")"));
 }
 
 // `limits` with --engine applied (unchanged without it): the configuration
@@ -107,10 +137,10 @@ void PrintSummary(const Job& job, const ExploreSummary& s, const std::string& si
   std::printf("%s: %zu positions to ply %d (%zu frontier, %zu finished games, %zu backed up)\n",
               job.out.c_str(), s.positions, job.plies, s.frontier, s.terminal, s.backed_up);
   std::printf(
-      "  frontier: %zu solved now, %zu resumed; this session %llu nodes in %.2f s on %d threads "
-      "(%s nodes/s); all sessions %llu nodes, %.2f s of search\n",
-      s.solved, s.resumed, static_cast<unsigned long long>(s.session_nodes), s.wall_seconds,
-      threads,
+      "  frontier: %zu solved now, %zu resumed, %zu known; this session %llu nodes in %.2f s on %d "
+      "threads (%s nodes/s); all sessions %llu nodes, %.2f s of search\n",
+      s.solved, s.resumed, s.known, static_cast<unsigned long long>(s.session_nodes),
+      s.wall_seconds, threads,
       explore::ProgressMeter::FormatRate(s.wall_seconds > 0 ? s.session_nodes / s.wall_seconds : 0)
           .c_str(),
       static_cast<unsigned long long>(s.nodes), s.cpu_seconds);
@@ -155,6 +185,7 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, dispatch::Dispatcher
     using G = std::decay_t<decltype(game)>;
     absl::StatusOr<typename G::Position> root = SetupPosition(game, job.position, job.moves);
     if (!root.ok()) return root.status();
+    if (absl::Status s = CheckThreshold<G>(job.limits, "--threshold"); !s.ok()) return s;
     absl::StatusOr<explore::EngineMaker<G>> engines = EnginesOf(game, job);
     if (!engines.ok()) return engines.status();
     // Held until the run ends: one writer per directory.
@@ -182,11 +213,12 @@ absl::Status RunJob(const Job& job, int threads, int tt_mb, dispatch::Dispatcher
     opts.dispatcher = dispatcher;
     opts.refuse_unfinishable = !absl::GetFlag(FLAGS_force);
     opts.table_checkpoint_seconds = absl::GetFlag(FLAGS_checkpoint_s);
+    opts.known_dir = job.known;
     absl::StatusOr<ExploreSummary> s = explore::Explore(game, *root, opts, factory);
     if (!s.ok()) return s.status();
     if (s->interrupted) {
       return absl::CancelledError(
-          absl::StrCat("interrupted after ", s->resumed + s->solved, " of ", s->frontier,
+          absl::StrCat("interrupted after ", s->resumed + s->known + s->solved, " of ", s->frontier,
                        " frontier positions; run the same command with --resume to finish"));
     }
     const std::string side =
@@ -251,6 +283,9 @@ class ExploreUnitSolver {
   absl::Status Make(const explore::WorkUnit& unit) {
     return WithGame(unit.spec, [&](const auto& game) -> absl::Status {
       using G = std::decay_t<decltype(game)>;
+      if (absl::Status s = CheckThreshold<G>(unit.limits, "--unit key threshold"); !s.ok()) {
+        return s;
+      }
       absl::StatusOr<explore::EngineMaker<G>> engines = explore::EngineMakerFor(game, unit.limits);
       if (!engines.ok()) {
         return absl::InvalidArgumentError(
@@ -370,6 +405,9 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
   if (role->worker) return dispatch::ServeMpiUnits(role->solver);
   dispatch::Dispatcher* const dispatcher = role->master;
   const std::string preset = absl::GetFlag(FLAGS_preset);
+  if (!preset.empty() && FlagGiven("known")) {
+    return absl::InvalidArgumentError("--known does not apply to a --preset (give --out instead)");
+  }
   if (preset == "demo") {
     if (FlagGiven("engine")) {
       return absl::InvalidArgumentError(
@@ -410,6 +448,7 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
   if (job.out.empty()) return absl::InvalidArgumentError("missing --out (the run's directory)");
   job.resume = absl::GetFlag(FLAGS_resume);
   job.must_resume = job.resume;
+  job.known = absl::GetFlag(FLAGS_known);
   ExploreSummary s;
   return RunJob(job, threads, tt_mb, dispatcher, &s);
 }
@@ -419,7 +458,7 @@ std::vector<std::string_view> ExploreFlags() {
   flags.insert(flags.end(), kPositionFlags.begin(), kPositionFlags.end());
   for (std::string_view f :
        {"plies", "out", "mode", "depth", "budget-s", "threads", "tt-mb", "resume", "preset", "unit",
-        "test-delay-ms", "mpi", "engine", "force", "checkpoint-s"}) {
+        "test-delay-ms", "mpi", "engine", "force", "checkpoint-s", "threshold", "known"}) {
     flags.push_back(f);
   }
   return flags;
@@ -431,8 +470,10 @@ Command ExploreCommand() {
   return {"explore", "enumerate the openings, solve each in parallel, back up, write a book",
           "Enumerates every position --plies plies from the start (or from --moves/--position),\n"
           "merged by symmetry and transposition, solves each frontier position (--mode=exact\n"
-          "or wld) or searches it (--mode=search, to --depth plies or for --budget-s seconds\n"
-          "each with the game's evaluation, or with the engine configuration --engine, the\n"
+          "or wld; --mode=threshold --threshold=T proves only on which side of T the first\n"
+          "player's value lies, a bound: cheaper where the value is near T) or searches\n"
+          "it (--mode=search, to --depth plies or for --budget-s seconds each with the\n"
+          "game's evaluation, or with the engine configuration --engine, the\n"
           "flags of tav think, e.g. --engine=\"--depth=6\": a fresh engine per position) on\n"
           "--threads threads, backs the values up to the root, and writes\n"
           "OUT/results.jsonl (one record per position), OUT/run.json and OUT/book.tvb\n"
@@ -440,11 +481,15 @@ Command ExploreCommand() {
           "a crash or kill, the same command with --resume finishes the run. An exact or\n"
           "wld run with a frontier position estimated beyond 10^15 nodes (random playouts,\n"
           "as tav solve) is refused before any result file is written, unless --force.\n"
-          "An exact or wld run also saves its transposition table to OUT/table.tt every\n"
-          "--checkpoint-s seconds (60; never sooner than 20 times the last save's time\n"
-          "after it) and on an interrupt, and --resume restores it: a position cut off\n"
-          "in its search resumes with every bound it had proven (the file goes when the\n"
-          "run finishes; it needs up to twice --tt-mb of disk while a save replaces it).\n"
+          "--known=DIR takes from another run of the same game and root (any plies and\n"
+          "mode) the positions its records already decide (an exact value answers wld and\n"
+          "threshold too) and solves only the rest.\n"
+          "An exact, wld or threshold run also saves its transposition table to\n"
+          "OUT/table.tt every --checkpoint-s seconds (60; never sooner than 20 times the\n"
+          "last save's time after it) and on an interrupt, and --resume restores it: a\n"
+          "position cut off in its search resumes with every bound it had proven (the\n"
+          "file goes when the run finishes; it needs up to twice --tt-mb of disk while a\n"
+          "save replaces it).\n"
           "So there an interrupt (Ctrl-C, SIGTERM) stops the searches in flight at once\n"
           "and saves the table; elsewhere it lets the positions in flight finish. A\n"
           "second interrupt stops at once, keeping the finished results.\n"
@@ -453,6 +498,8 @@ Command ExploreCommand() {
           "both rule sets). Examples:\n"
           "  tav explore --game=othello --size=6 --plies=4 --out=runs/o6\n"
           "  tav explore --game=othello --size=6 --plies=4 --out=runs/o6 --resume\n"
+          "  tav explore --game=cathedral --variant=lehmann --size=7 --plies=1 \\\n"
+          "      --mode=threshold --threshold=1 --known=runs/l7-wld --out=runs/l7-dark-wins\n"
           "  tav explore --preset=demo\n"
           "  tav explore --preset=lehmann --size=10 --engine=\"--search=selective --depth=6\"\n"
           "With --mpi, under mpirun (a build with MPI): rank 0 enumerates, hands the frontier\n"

@@ -41,7 +41,7 @@ ABSL_FLAG(int, tt_mb, 256,
 ABSL_FLAG(bool, json, false, "print one JSON object instead of text");
 ABSL_FLAG(std::string, mode, "exact",
           "exact (the value), wld (win/draw/loss only) or, for explore, search (depth-limited "
-          "with the game's evaluation)");
+          "with the game's evaluation) or threshold (a bound: see --threshold)");
 ABSL_FLAG(std::string, out, "", "output file or directory");
 ABSL_FLAG(double, budget_s, 0,
           "time budget in seconds, 0 to 10^9; 0 = no limit. explore --mode=search: per position, "
@@ -50,10 +50,12 @@ ABSL_FLAG(double, budget_s, 0,
           "boundary after it (with --out, to --resume)");
 ABSL_FLAG(bool, resume, false, "continue the interrupted run in --out (same parameters)");
 ABSL_FLAG(double, checkpoint_s, 60,
-          "prove --out, explore (exact, wld): seconds between saves of the table (each at least "
+          "prove --out, explore (exact, wld, threshold): seconds between saves of the table (each "
+          "at least "
           "20 times the last save's time after it)");
 ABSL_FLAG(bool, force, false,
-          "solve, explore (exact, wld): run even a search estimated to take longer than anyone "
+          "solve, explore (exact, wld, threshold): run even a search estimated to take longer than "
+          "anyone "
           "can wait (by default refused)");
 ABSL_FLAG(std::uint64_t, seed, 1,
           "random seed: crosscheck samples, learn self-play, match --random-openings, engine "
@@ -117,13 +119,14 @@ constexpr FlagRange kFlagRanges[] = {
     {"entry_ridge", 1e-6, 1e6, "10^-6 to 10^6"},
     {"cg_iterations", 1, 100000, "1 to 100000"},
     {"exact_budget_s", 1e-3, 1e6, "0.001 to 10^6 seconds"},
+    {"threshold", -1e6, 1e6, "-10^6 to 10^6"},
 };
 
 // String flags whose empty value would silently mean something else (the
 // start position, the current directory, the default game): given, they
 // must name something.
-constexpr std::string_view kNonEmptyFlags[] = {"position", "game", "db",     "book",  "suite",
-                                               "unit",     "out",  "preset", "engine"};
+constexpr std::string_view kNonEmptyFlags[] = {"position", "game", "db",     "book",   "suite",
+                                               "unit",     "out",  "preset", "engine", "known"};
 
 // Old spellings, refused with a pointer to the new one.
 struct RenamedFlag {

@@ -6,7 +6,11 @@
 //      symmetry and transposition).
 //   3. `resume`: reload the log's lines (a torn last line dropped) for the
 //      frontier positions they solve; only what is missing is solved.
-//   4. run.json says "running".
+//      `known_dir`: another exploration of the same game and root whose
+//      records already answer this run's question for some positions (an
+//      exact run's values a wld run's signs, say): those are taken too.
+//   4. run.json says "running"; the records taken from `known_dir` are
+//      appended to the log as they were.
 //   5. Solve or search every frontier position (a WorkUnit: independent, so
 //      the order and the machine do not matter) with OpenMP threads,
 //      dynamically scheduled one position at a time. Each thread owns one
@@ -113,11 +117,37 @@ struct ExploreOptions {
   // table to OUT/table.tt about this often (seconds; 0 = never), restore it
   // on resume (explore/table_checkpoint.h).
   double table_checkpoint_seconds = 0;
+  // Optional: the directory of another exploration (same game, options and
+  // root) whose frontier records decide this run's question (Decides): those
+  // positions are copied into this run's log instead of being solved.
+  std::string known_dir;
 };
+
+// Whether `v`, proven for a position where `side` moves, answers what
+// `limits` ask: exact, an exact value; wld, the sign; threshold, on which side
+// of the threshold the first player's value lies. Never for search mode.
+inline bool Decides(const Value& v, int side, const SearchLimits& limits) {
+  switch (limits.mode) {
+    case Mode::kExact:
+      return v.kind == ValueKind::kExact;
+    case Mode::kWld:
+      return v.kind != ValueKind::kHeuristic &&
+             (v.lower >= 1 || v.upper <= -1 || (v.lower == 0 && v.upper == 0));
+    case Mode::kThreshold: {
+      if (v.kind == ValueKind::kHeuristic) return false;
+      const int lower = side == 0 ? v.lower : -v.upper, upper = side == 0 ? v.upper : -v.lower;
+      return lower >= limits.threshold || upper < limits.threshold;
+    }
+    case Mode::kSearch:
+      return false;
+  }
+  return false;
+}
 
 struct ExploreSummary {
   std::size_t positions = 0, frontier = 0, terminal = 0, backed_up = 0;
   std::size_t resumed = 0;          // frontier positions found in the log
+  std::size_t known = 0;            // frontier positions taken from known_dir this session
   std::size_t solved = 0;           // frontier positions solved in this session
   std::uint64_t nodes = 0;          // over every frontier position (resumed ones too)
   std::uint64_t session_nodes = 0;  // of the positions solved in this session
@@ -197,6 +227,7 @@ struct Exploration {
   std::vector<std::optional<UnitResult>> results;  // per node: the frontier's results
   std::vector<nlohmann::json> records;             // per node: its results.jsonl record
   LoadedResults loaded;                            // the log, when resuming
+  std::vector<int> known_nodes;                    // frontier nodes taken from known_dir
   nlohmann::json run;                              // run.json
   double previous_wall = 0;                        // seconds of the sessions before this one
 
@@ -289,21 +320,12 @@ struct Exploration {
                    "written when the run was killed); that position is solved again\n",
                    paths.log.c_str(), loaded.torn_bytes);
     }
-    // Matched by canonical form and by representative: a record counts only
-    // for the same position in the same frame (its best move and PV are in
-    // that frame).
-    absl::flat_hash_map<std::string, int> by_position;
-    for (int n : frontier) {
-      by_position.emplace(absl::StrCat(game.position_string(tree.node(n).canonical), "|",
-                                       game.position_string(tree.node(n).position)),
-                          n);
-    }
+    const absl::flat_hash_map<std::string, int> by_position = FrontierIndex();
     std::size_t foreign = 0;
     for (std::size_t i = 0; i < loaded.records.size(); ++i) {
       const json& r = loaded.records[i];
       if (r.value("kind", "") != "explore_position" || r.value("origin", "") != "search") continue;
-      auto it = by_position.find(
-          absl::StrCat(r.value("canonical_position", ""), "|", r.value("position", "")));
+      auto it = by_position.find(RecordIndexKey(r));
       if (it == by_position.end()) {
         ++foreign;
         continue;
@@ -327,6 +349,84 @@ struct Exploration {
     return absl::OkStatus();
   }
 
+  // The frontier nodes by RecordIndexKey. Matched by canonical form and by
+  // representative: a record counts only for the same position in the same
+  // frame (its best move and PV are in that frame).
+  absl::flat_hash_map<std::string, int> FrontierIndex() const {
+    absl::flat_hash_map<std::string, int> by_position;
+    for (int n : frontier) {
+      by_position.emplace(absl::StrCat(game.position_string(tree.node(n).canonical), "|",
+                                       game.position_string(tree.node(n).position)),
+                          n);
+    }
+    return by_position;
+  }
+  static std::string RecordIndexKey(const nlohmann::json& r) {
+    return absl::StrCat(r.value("canonical_position", ""), "|", r.value("position", ""));
+  }
+
+  // Step 3 (known_dir). Takes the frontier records of opts.known_dir that
+  // decide this run's question for positions not solved yet; Step 4 copies
+  // them into the log (WriteKnown). Nothing is written here.
+  absl::Status FindKnown() {
+    using nlohmann::json;
+    const RunPaths known(opts.known_dir);
+    if (opts.id.limits.mode == Mode::kSearch) {
+      return absl::InvalidArgumentError(
+          "--known needs --mode=exact, wld or threshold (a search's values are estimates)");
+    }
+    std::error_code ec;
+    if (std::filesystem::equivalent(known.dir, paths.dir, ec)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--known=", opts.known_dir, " is --out itself: name another run's directory"));
+    }
+    absl::StatusOr<json> run = ReadRunJson(known.run);
+    if (!run.ok()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("--known=", opts.known_dir, ": ", run.status().message()));
+    }
+    if (absl::Status s = CheckSameGame(*run, opts.id, known.run); !s.ok()) return s;
+    absl::StatusOr<LoadedResults> l = LoadResults(known.log);
+    if (!l.ok()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("--known=", opts.known_dir, ": ", l.status().message()));
+    }
+    const absl::flat_hash_map<std::string, int> by_position = FrontierIndex();
+    for (std::size_t i = 0; i < l->records.size(); ++i) {
+      const json& r = l->records[i];
+      if (r.value("kind", "") != "explore_position" || r.value("origin", "") != "search") continue;
+      auto it = by_position.find(RecordIndexKey(r));
+      if (it == by_position.end() || results[it->second]) continue;
+      absl::StatusOr<UnitResult> u = ResultFromJson(r, G::kMaxValue);
+      if (!u.ok()) {
+        return absl::DataLossError(
+            absl::StrCat(known.log, " line ", i + 1, ": ", u.status().message()));
+      }
+      const int side = game.side_to_move(tree.node(it->second).position);
+      if (!Decides(u->value, side, opts.id.limits)) continue;
+      results[it->second] = std::move(*u);
+      records[it->second] = r;
+      known_nodes.push_back(it->second);
+    }
+    summary.known = known_nodes.size();
+    return absl::OkStatus();
+  }
+
+  // Step 4 (known_dir). Appends the records FindKnown took to the log, as
+  // they were, and syncs it: a resumed run reads them as its own.
+  absl::Status WriteKnown() {
+    if (known_nodes.empty()) return absl::OkStatus();
+    AppendLog log;
+    if (absl::Status s = log.Open(paths.log, loaded.torn_tail ? loaded.valid_bytes : -1); !s.ok()) {
+      return s;
+    }
+    loaded.torn_tail = false;  // cut now; the log opened in Step 5 must keep these lines
+    for (int n : known_nodes) {
+      if (absl::Status s = log.Write(records[n].dump()); !s.ok()) return s;
+    }
+    return log.Sync();
+  }
+
   // Step 4. run.json: running (this session appended to the resumed run's).
   absl::Status WriteRunning(const nlohmann::json& previous) {
     using nlohmann::json;
@@ -342,6 +442,10 @@ struct Exploration {
     sessions.push_back({{"started", UtcNowIso8601()},
                         {"threads", opts.threads},
                         {"resumed_positions", summary.resumed}});
+    if (!opts.known_dir.empty()) {
+      sessions.back()["known_from"] = opts.known_dir;
+      sessions.back()["known_positions"] = summary.known;
+    }
     run["sessions"] = sessions;
     run["finished"] = nullptr;
     previous_wall =
@@ -673,6 +777,9 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
   if (opts.resume) {
     if (absl::Status s = x.Resume(); !s.ok()) return s;
   }
+  if (!opts.known_dir.empty()) {
+    if (absl::Status s = x.FindKnown(); !s.ok()) return s;
+  }
   std::vector<int> todo;
   for (int n : x.frontier) {
     if (!x.results[n]) todo.push_back(n);
@@ -689,8 +796,9 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
       }
     }
   }
-  // Step 4. run.json: running.
+  // Step 4. run.json: running; then the records taken from known_dir.
   if (absl::Status s = x.WriteRunning(*previous); !s.ok()) return s;
+  if (absl::Status s = x.WriteKnown(); !s.ok()) return s;
 
   // Step 5. Solve the frontier, on a restored table where a checkpoint was
   // saved (table_checkpoint.h: exact and WLD runs on this machine).
@@ -719,7 +827,8 @@ absl::StatusOr<ExploreSummary> Explore(const G& game, const typename G::Position
   }
   absl::Status error = opts.dispatcher ? x.SolveFrontierRemote(todo, *opts.dispatcher)
                                        : x.SolveFrontier(todo, make_solver, checkpoint.has_value());
-  const bool unfinished = x.summary.resumed + x.summary.solved < x.frontier.size();
+  const bool unfinished =
+      x.summary.resumed + x.summary.known + x.summary.solved < x.frontier.size();
   if (checkpoint) {
     if (absl::Status s = checkpoint->Finish(error.ok() && !unfinished); !s.ok() && error.ok()) {
       error = s;

@@ -4,7 +4,7 @@
 // once, with the number of threads that one solver may use, and keeps its
 // solver for every position it takes.
 //
-// Exact and WLD positions: every worker's solver (search::Solver, the generic
+// Exact, WLD and threshold positions: every worker's solver (search::Solver, the generic
 // solver of solver/search) shares ONE transposition table of --tt-mb MiB:
 // frontier positions of one opening transpose into each other a few plies
 // down, so what one thread proves the others reuse, and the memory of the run
@@ -32,6 +32,7 @@
 // uses (the price: one branch per position, none per node).
 #pragma once
 
+#include <algorithm>
 #include <exception>
 #include <limits>
 #include <memory>
@@ -75,6 +76,11 @@ class TtUnitSolver {
         o.mode = search::Mode::kWld;
         o.cancel = limits.cancel;
         break;
+      case Mode::kThreshold:
+        o.mode = search::Mode::kThreshold;
+        o.threshold = MoverThreshold(pos, limits.threshold);
+        o.cancel = limits.cancel;
+        break;
       case Mode::kSearch:
         o.mode = search::Mode::kHeuristic;
         o.max_depth = limits.budget_s > 0 ? 0 : limits.depth;
@@ -98,12 +104,21 @@ class TtUnitSolver {
       u.value = ExactValue(r.value);
     } else if (limits.mode == Mode::kWld) {
       u.value = WldValue(r.value, G::kMaxValue);
+    } else if (limits.mode == Mode::kThreshold) {
+      const int v = std::clamp(r.value, -G::kMaxValue, G::kMaxValue);
+      if (r.exact) {
+        u.value = ExactValue(v);  // the game was over
+      } else {
+        u.value = v >= o.threshold ? LowerBound(v, G::kMaxValue) : UpperBound(v, G::kMaxValue);
+      }
     } else if (!r.complete) {
       // Not even one iteration within the budget: the evaluation itself.
       u.value = HeuristicValue(0, 0, G::kMaxValue);
     } else {
       u.value = r.exact ? ExactValue(r.value) : HeuristicValue(r.value, r.depth, G::kMaxValue);
     }
+    // (A threshold search's line is its first move: proven to reach the
+    // bound, the rest unknown.)
     Position p = pos;
     for (const auto& m : r.pv) {
       u.pv.push_back(game_.move_string(p, m));
@@ -119,6 +134,14 @@ class TtUnitSolver {
   }
 
  private:
+  // The threshold for the side to move at `pos` whose answer answers the
+  // first player's "at least `first`": the same where the first player
+  // moves; else "first player >= first" is "mover <= -first", so the mover's
+  // threshold is 1 - first (the values are integers).
+  int MoverThreshold(const Position& pos, int first) const {
+    return game_.side_to_move(pos) == 0 ? first : 1 - first;
+  }
+
   // The search-mode solver, its table empty: nothing another position's
   // search stored can reach this one.
   search::Solver<G>& ClearedPrivateSolver() {

@@ -28,6 +28,7 @@ void RunIdentity::PutInto(json& run) const {
   run["depth"] = search && limits.budget_s <= 0 ? json(limits.depth) : json(nullptr);
   run["budget_s"] = search && limits.budget_s > 0 ? json(limits.budget_s) : json(nullptr);
   run["engine"] = engine ? json(limits.engine) : json(nullptr);
+  run["threshold"] = limits.mode == Mode::kThreshold ? json(limits.threshold) : json(nullptr);
 }
 
 namespace {
@@ -56,6 +57,21 @@ absl::Status CheckSameRun(const json& run, const RunIdentity& id, const std::str
       return absl::FailedPreconditionError(absl::StrCat(
           "cannot resume: ", path, " describes a different exploration (", key, " ", have.dump(),
           " there, ", want[key].dump(), " now); use another --out or the same parameters"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckSameGame(const json& run, const RunIdentity& id, const std::string& path) {
+  json want;
+  id.PutInto(want);
+  for (const char* key :
+       {"game", "variant", "size", "board", "options", "root_position", "root_moves"}) {
+    const json have = IdentityKey(run, key);
+    if (have != want[key]) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("--known: ", path, " explores another game or root (", key, " ", have.dump(),
+                       " there, ", want[key].dump(), " here)"));
     }
   }
   return absl::OkStatus();

@@ -52,8 +52,9 @@ struct RunIdentity {
   SearchLimits limits;
 
   // The identity keys of run.json (game, variant, size, board, options,
-  // root_position, root_moves, plies, mode, depth, budget_s, engine); engine
-  // is null without one, and with one depth and budget_s are null.
+  // root_position, root_moves, plies, mode, depth, budget_s, engine,
+  // threshold); engine is null without one, and with one depth and budget_s
+  // are null; threshold is null but in mode threshold.
   void PutInto(nlohmann::json& run) const;
 };
 
@@ -61,6 +62,13 @@ struct RunIdentity {
 // FailedPrecondition naming the first field that differs and both values.
 absl::Status CheckSameRun(const nlohmann::json& run, const RunIdentity& id,
                           const std::string& path);
+
+// OK if `run` explores the same game from the same root (game, variant, size,
+// board, options, root_position, root_moves), whatever its plies and mode:
+// its records are then values of the same positions (tav explore --known).
+// Otherwise FailedPrecondition naming the first field that differs.
+absl::Status CheckSameGame(const nlohmann::json& run, const RunIdentity& id,
+                           const std::string& path);
 
 // Creates and locks DIR for one run of the explorer, for the life of the
 // returned lock (see the header). FailedPrecondition, one line naming DIR:

@@ -20,16 +20,18 @@ std::string_view ModeName(Mode mode) {
       return "wld";
     case Mode::kSearch:
       return "search";
+    case Mode::kThreshold:
+      return "threshold";
   }
   return "?";
 }
 
 absl::StatusOr<Mode> ParseMode(std::string_view name) {
-  for (Mode m : {Mode::kExact, Mode::kWld, Mode::kSearch}) {
+  for (Mode m : {Mode::kExact, Mode::kWld, Mode::kSearch, Mode::kThreshold}) {
     if (ModeName(m) == name) return m;
   }
   return absl::InvalidArgumentError(
-      absl::StrCat("bad --mode='", AV(name), "': expected exact, wld or search"));
+      absl::StrCat("bad --mode='", AV(name), "': expected exact, wld, threshold or search"));
 }
 
 json WorkUnit::ToJson() const {
@@ -40,6 +42,7 @@ json WorkUnit::ToJson() const {
             {"depth", limits.depth}, {"budget_s", limits.budget_s},
             {"tt_mb", tt_mb}};
   if (!limits.engine.empty()) j["engine"] = limits.engine;
+  if (limits.mode == Mode::kThreshold) j["threshold"] = limits.threshold;
   return j;
 }
 
@@ -127,6 +130,10 @@ absl::StatusOr<WorkUnit> WorkUnit::FromJson(const json& j) {
   absl::StatusOr<Mode> parsed = ParseMode(mode);
   if (!parsed.ok()) return parsed.status();
   u.limits.mode = *parsed;
+  if (u.limits.mode == Mode::kThreshold) {
+    read(u.limits.threshold, "threshold", std::optional<int>());
+    if (!status.ok()) return status;
+  }
   if (!u.limits.engine.empty() && u.limits.mode != Mode::kSearch) {
     return absl::InvalidArgumentError("key 'engine' needs mode \"search\"");
   }

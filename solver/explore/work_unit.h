@@ -16,10 +16,11 @@
 // JSON forms (schema 1; readers reject other schemas):
 //   unit:   {"schema":1, "kind":"explore_unit", "game", "variant", "size",
 //            "options", "position", "mode", "depth", "budget_s", "tt_mb"
-//            [, "engine"]}
+//            [, "engine"] [, "threshold"]}
 //          (units written before "options" carry "pieces" and "empty_columns"
 //          instead, still read: core/game_options.h; "engine" only in runs
-//          that search with an engine configuration)
+//          that search with an engine configuration, "threshold" only in
+//          mode "threshold")
 //   result: {"schema":1, "kind":"explore_unit_result", "position", "value",
 //            "value_kind", "bound", "depth", "lower", "upper", "best_move",
 //            "pv", "move_values":[{"move","value","value_kind",...}],
@@ -44,7 +45,11 @@
 
 namespace tav::explore {
 
-enum class Mode { kExact, kWld, kSearch };
+// kThreshold: whether the first player's value (value_first_player: side 0's)
+// is at least SearchLimits::threshold, each frontier position proving a bound
+// on one side of it (a null-window search: where only that question matters,
+// e.g. "does dark win?" at threshold 1, far cheaper than win/draw/loss).
+enum class Mode { kExact, kWld, kSearch, kThreshold };
 std::string_view ModeName(Mode mode);
 absl::StatusOr<Mode> ParseMode(std::string_view name);
 
@@ -57,7 +62,9 @@ struct SearchLimits {
   // (both 0); empty: search::Solver with the game's evaluate(). (`= {}`:
   // initialisers of the first three members alone stay warning-free.)
   std::string engine = {};
-  // kExact, kWld on this machine (never sent with a unit): set from outside to
+  // kThreshold: the first player's value asked about, in the game's units.
+  int threshold = 0;
+  // kExact, kWld, kThreshold on this machine (never sent with a unit): set from outside to
   // stop the search at once; the result then has complete = false.
   const std::atomic<bool>* cancel = nullptr;
 };

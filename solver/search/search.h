@@ -5,10 +5,10 @@
 //   auto result = solver.Solve(position);           // value, best move, PV, stats
 //
 // Modes (options.h): kExact gives the game-theoretic value, kWld only its sign
-// (a search with the window (-1, 1)), kHeuristic a depth-limited value with
-// the game's evaluate() at the horizon (iterative deepening up to max_depth
-// and/or within budget_seconds and max_nodes; exact = true if it reached
-// every end).
+// (a search with the window (-1, 1)), kThreshold a bound on one side of
+// SolveOptions::threshold (the window (threshold - 1, threshold)), kHeuristic a depth-limited value
+// with the game's evaluate() at the horizon (iterative deepening up to max_depth and/or within
+// budget_seconds and max_nodes; exact = true if it reached every end).
 //
 // A Solver keeps its transposition table between Solve() calls (each call
 // ages the entries by one generation, see tt.h), so the explorer can solve
@@ -47,9 +47,11 @@ struct SolveResult {
   using Move = typename G::Move;
   Mode mode = Mode::kExact;
   bool complete = true;  // false: stopped (budget/cancel) before any result; value meaningless
-  bool exact = true;     // the value is game-theoretic (always, unless kHeuristic hit its horizon)
-  int value = 0;         // side to move; kWld: -1, 0, +1
-  int depth = 0;         // kHeuristic: depth of the last completed iteration
+  bool exact = true;     // the value is game-theoretic (always, unless kHeuristic hit its horizon
+                         // or the mode is kThreshold)
+  int value = 0;         // side to move; kWld: -1, 0, +1; kThreshold: a proven bound, lower if
+                  // value >= threshold (then best_move reaches it), else upper (no best_move)
+  int depth = 0;                  // kHeuristic: depth of the last completed iteration
   std::optional<int> plies;       // win/loss-distance games, decided exact value: plies to the end
   std::optional<Move> best_move;  // none when the game is over
   std::vector<Move> pv;           // exact/WLD: proven line; heuristic: the table's line
@@ -325,8 +327,10 @@ class Solver {
         }
       }
     }
-    const int alpha = wld ? -1 : -kInf, beta = wld ? 1 : kInf;
-    phase_ = wld ? "wld" : "exact";
+    const bool threshold = options_.mode == Mode::kThreshold;
+    const int alpha = wld ? -1 : threshold ? options_.threshold - 1 : -kInf;
+    const int beta = wld ? 1 : threshold ? options_.threshold : kInf;
+    phase_ = std::string(ModeName(options_.mode));
     report_root_ = true;
     const std::optional<RootOutcome> root =
         !wld && estimate && options_.params.aspiration_window > 0
@@ -339,6 +343,17 @@ class Solver {
     }
     typename G::MoveList moves;
     game_.generate_moves(pos, moves);
+    if (threshold) {
+      // A fail-soft bound is a true bound (AspirationRoot); below the
+      // threshold every move failed low, so none is best.
+      r.exact = false;
+      r.value = root->value;
+      if (root->value >= beta) {
+        r.best_move = moves[root->best];
+        r.pv = {*r.best_move};
+      }
+      return;
+    }
     r.value = wld ? Sign(root->value) : root->value;
     r.best_move = moves[root->best];
     SetPlies(r, r.value);
