@@ -307,6 +307,17 @@ TEST(ExploreCli, BadFlags) {
   ExpectBadInput("explore --preset=lehmann --size=12", "bad --size=12");
   ExpectBadInput("explore --unit='{\"kind\":1}'", "bad --unit");
   ExpectBadInput("explore --game=othello --plies=2 --tt-mb=0" + out, "bad --tt-mb=0");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --mode=threshold" + out,
+                 "--mode=threshold needs --threshold=T");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --threshold=1" + out,
+                 "--threshold needs --mode=threshold");
+  ExpectBadInput(
+      "explore --tt-mb=16 --game=othello --size=4 --plies=2 --mode=threshold --threshold=99" + out,
+      "--threshold=99 is outside othello's values");
+  ExpectBadInput("explore --tt-mb=16 --game=othello --size=4 --plies=2 --known=" + dir.str() +
+                     "/nothing" + out,
+                 "--known=" + dir.str() + "/nothing: " + dir.str() + "/nothing/run.json not found");
+  ExpectBadInput("explore --preset=demo --known=x", "--known does not apply to a --preset");
 }
 
 TEST(ExploreCli, PrintsAFewPlainProgressLinesWhenNotATerminal) {

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "alphabeta_unit_solver.h"
 #include "book/book.h"
@@ -238,6 +239,121 @@ TEST(Explore, AnExistingRunIsNotOverwrittenWithoutResume) {
                        [&](int) { return AlphaBetaUnitSolver<reversi::Othello>(game); });
   ASSERT_FALSE(again.ok());
   EXPECT_EQ(again.status().code(), absl::StatusCode::kAlreadyExists);
+}
+
+// The first player's value of a record's position, from the reference.
+int FirstPlayerValue(RefValues& ref, const json& r) {
+  const int v = ref.Value(r["position"]);
+  return r["side_to_move"] == 0 ? v : -v;
+}
+
+TEST(Explore, ThresholdRecordsAreTrueBoundsThatDecideTheThreshold) {
+  // Every record, frontier and backed up, proves on which side of the
+  // threshold the first player's value lies, and its interval holds the value.
+  auto game = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 4, ""});
+  RefValues ref(4, true, false);
+  const int root_value = ref.Value(game.position_string(game.start()));
+  for (int threshold : {root_value, root_value + 1, -3, 4}) {
+    SCOPED_TRACE(threshold);
+    const std::string dir = TempDir(absl::StrCat("threshold_", threshold + 100));
+    SearchLimits limits{Mode::kThreshold, 0, 0};
+    limits.threshold = threshold;
+    FrontierSolverFactory<reversi::Desdemona> factory(game, 16);
+    auto s = Explore(game, game.start(), Options(game, 3, limits, dir), factory);
+    ASSERT_TRUE(s.ok()) << s.status();
+    int bounds = 0;
+    for (const json& r : ReadRecords(dir)) {
+      SCOPED_TRACE(r.dump());
+      const int v = ref.Value(r["position"]);
+      EXPECT_LE(r["lower"].get<int>(), v);
+      EXPECT_GE(r["upper"].get<int>(), v);
+      absl::StatusOr<Value> value = GetValue(r, reversi::Desdemona::kMaxValue);
+      ASSERT_TRUE(value.ok()) << value.status();
+      EXPECT_TRUE(Decides(*value, r["side_to_move"], limits));
+      if (r["value_kind"] == "bound") ++bounds;
+    }
+    EXPECT_GT(bounds, 0);
+    EXPECT_EQ(s->root.lower >= threshold, root_value >= threshold);
+    EXPECT_EQ(s->root.upper < threshold, root_value < threshold);
+  }
+}
+
+TEST(Explore, KnownRecordsThatDecideAreCopiedAndTheRestSolved) {
+  auto game = *reversi::Desdemona::Create(GameSpec{"desdemona", "", 4, ""});
+  RefValues ref(4, true, false);
+  FrontierSolverFactory<reversi::Desdemona> factory(game, 16);
+  const std::string exact_dir = TempDir("known_exact");
+  ASSERT_TRUE(
+      Explore(game, game.start(), Options(game, 3, {Mode::kExact, 0, 0}, exact_dir), factory).ok());
+
+  // An exact run decides every threshold: nothing is solved, and a resume
+  // reads the copied records as the run's own.
+  SearchLimits at_one{Mode::kThreshold, 0, 0};
+  at_one.threshold = 1;
+  const std::string threshold_dir = TempDir("known_threshold");
+  ExploreOptions o = Options(game, 3, at_one, threshold_dir);
+  o.known_dir = exact_dir;
+  auto s = Explore(game, game.start(), o, factory);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->solved, 0u);
+  EXPECT_EQ(s->known, s->frontier);
+  for (const json& r : ReadRecords(threshold_dir)) {
+    if (r["origin"] == "search") {
+      EXPECT_EQ(r["value_kind"], "exact") << r.dump();
+    }
+  }
+  o.resume = true;
+  o.known_dir.clear();
+  auto again = Explore(game, game.start(), o, factory);
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(again->resumed, s->frontier);
+  EXPECT_EQ(again->solved, 0u);
+
+  // A threshold run at 1 decides the sign where the first player's value is
+  // at least 1 (a win or a loss, by who moves), and wherever its bound
+  // happens to pass 0 the other way; those records are copied (kind bound),
+  // the rest solved.
+  const std::string bound_dir = TempDir("known_bound");
+  ASSERT_TRUE(Explore(game, game.start(), Options(game, 3, at_one, bound_dir), factory).ok());
+  const std::string wld_dir = TempDir("known_wld");
+  ExploreOptions w = Options(game, 3, {Mode::kWld, 0, 0}, wld_dir);
+  w.known_dir = bound_dir;
+  auto wld = Explore(game, game.start(), w, factory);
+  ASSERT_TRUE(wld.ok()) << wld.status();
+  std::size_t first_player_wins = 0, copied = 0;
+  for (const json& r : ReadRecords(wld_dir)) {
+    if (r["origin"] != "search") continue;
+    SCOPED_TRACE(r.dump());
+    const int v = ref.Value(r["position"]);
+    EXPECT_LE(r["lower"].get<int>(), v);
+    EXPECT_GE(r["upper"].get<int>(), v);
+    EXPECT_NE(r["result"], nullptr);  // every record decides win, draw or loss
+    if (FirstPlayerValue(ref, r) >= 1) ++first_player_wins;
+    if (r["value_kind"] == "bound") ++copied;
+  }
+  EXPECT_EQ(wld->known, copied);
+  EXPECT_GE(wld->known, first_player_wins);
+  EXPECT_GT(first_player_wins, 0u);
+  EXPECT_GT(wld->solved, 0u);
+  EXPECT_EQ(wld->known + wld->solved, wld->frontier);
+
+  // Another game's run, or the run's own directory, is refused.
+  auto othello = *reversi::Othello::Create(GameSpec{"othello", "", 4, ""});
+  FrontierSolverFactory<reversi::Othello> othello_factory(othello, 16);
+  ExploreOptions other = Options(othello, 2, at_one, TempDir("known_other"));
+  other.known_dir = exact_dir;
+  auto refused = Explore(othello, othello.start(), other, othello_factory);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("another game or root"), std::string::npos)
+      << refused.status();
+  ExploreOptions self = Options(game, 3, at_one, TempDir("known_self"));
+  ASSERT_TRUE(Explore(game, game.start(), self, factory).ok());
+  self.resume = true;
+  self.known_dir = self.out_dir;
+  auto itself = Explore(game, game.start(), self, factory);
+  ASSERT_FALSE(itself.ok());
+  EXPECT_NE(itself.status().message().find("is --out itself"), std::string::npos)
+      << itself.status();
 }
 
 TEST(Explore, ResumingACompleteRunSolvesNothingAndGivesTheSameRecords) {

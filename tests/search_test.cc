@@ -325,6 +325,50 @@ TEST(SearchModes, WldIsTheSignOfExactAndAnalyzeMatchesEachChild) {
   }
 }
 
+TEST(SearchModes, ThresholdProvesABoundOnTheSideOfTheThresholdWhereTheValueLies) {
+  // Mode::kThreshold (one null-window search): at or above the threshold a
+  // lower bound and the move that reaches it, below an upper bound and no
+  // move; each a true bound on minimax, on one thread or two.
+  const Desdemona game = Make<Desdemona>("standard", 6);
+  SplitMix64 rng(44);
+  int above = 0, below = 0;
+  for (int i = 0; i < (kSanitized ? 4 : 16); ++i) {
+    const auto pos = RandomPosition(game, rng, 10);
+    if (game.is_over(pos)) continue;
+    const int exact = testing::Minimax(game, pos);
+    for (int threshold : {exact - 3, exact, exact + 1, exact + 4}) {
+      for (int threads : {1, 2}) {
+        SolveOptions options;
+        options.mode = Mode::kThreshold;
+        options.threshold = threshold;
+        options.threads = threads;
+        Solver<Desdemona> solver(game, options, Table(1 << 16));
+        const auto r = solver.Solve(pos);
+        SCOPED_TRACE(::testing::Message() << game.position_string(pos) << " threshold " << threshold
+                                          << " threads " << threads);
+        ASSERT_TRUE(r.complete);
+        EXPECT_FALSE(r.exact);
+        if (exact >= threshold) {
+          ++above;
+          EXPECT_GE(r.value, threshold);
+          EXPECT_LE(r.value, exact);
+          ASSERT_TRUE(r.best_move.has_value());
+          auto child = pos;
+          game.play(child, *r.best_move);
+          EXPECT_GE(-testing::Minimax(game, child), r.value);
+        } else {
+          ++below;
+          EXPECT_LT(r.value, threshold);
+          EXPECT_GE(r.value, exact);
+          EXPECT_FALSE(r.best_move.has_value());
+        }
+      }
+    }
+  }
+  EXPECT_GT(above, 0);
+  EXPECT_GT(below, 0);
+}
+
 TEST(SearchModes, HeuristicSearchDeepEnoughIsExact) {
   const Desdemona game = Make<Desdemona>("standard", 6);
   SplitMix64 rng(42);

@@ -48,5 +48,27 @@ TEST(WorkUnitJson, NumbersOutsideAFieldsTypeAreRejectedNotConverted) {
   }
 }
 
+TEST(WorkUnitJson, AThresholdUnitCarriesItsThresholdAndOthersDoNot) {
+  WorkUnit unit;
+  unit.spec = GameSpec{"cathedral", "lehmann", 7, ""};
+  unit.position = "p";
+  unit.limits.mode = Mode::kThreshold;
+  unit.limits.threshold = -3;
+  unit.tt_mb = 16;
+  const nlohmann::json j = unit.ToJson();
+  EXPECT_EQ(j.at("threshold"), -3);
+  absl::StatusOr<WorkUnit> back = WorkUnit::FromJson(j);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->limits.mode, Mode::kThreshold);
+  EXPECT_EQ(back->limits.threshold, -3);
+  nlohmann::json without = j;
+  without.erase("threshold");
+  absl::StatusOr<WorkUnit> missing = WorkUnit::FromJson(without);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("'threshold'"), std::string::npos) << missing.status();
+  unit.limits.mode = Mode::kWld;  // the units of other modes are the text they always were
+  EXPECT_FALSE(unit.ToJson().contains("threshold"));
+}
+
 }  // namespace
 }  // namespace tav::explore
