@@ -246,7 +246,9 @@ def verdict(variant: str, values: dict, total: int) -> tuple[str, float | None, 
     if any(proven_win(r) for r in rows):
         text = "dark provably wins with some first building"
     elif complete and all(proven_no_win(r) for r in rows):
-        text = "proven: no first building wins for dark"
+        draws = any(r["dark_value"] == 0 and r["value_kind"] in PROVEN for r in rows)
+        text = ("proven: the start is a draw (dark's best first buildings draw, none wins)"
+                if draws else "proven: no first building wins for dark")
     elif best["dark_value"] > 0:
         text = "estimated: dark wins with its best first building, not proven" + coverage
     elif best["dark_value"] == 0 and best["value_kind"] in PROVEN:

@@ -89,6 +89,16 @@ def test_a_proven_draw_among_losing_first_buildings_proves_dark_at_least_draws()
     assert lehmann.verdict("lehmann", values, 5)[0].startswith("estimated: no first building")
 
 
+def test_no_first_building_winning_and_one_drawing_proves_the_start_a_draw():
+    values = {1: {"dark_value": -1.0, "value_kind": "wld", "dark_bound": None},
+              2: {"dark_value": 0.0, "value_kind": "bound", "dark_bound": "upper"}}
+    assert lehmann.verdict("lehmann", values, 2)[0] == "proven: no first building wins for dark"
+    values[3] = {"dark_value": 0.0, "value_kind": "wld", "dark_bound": None}
+    assert lehmann.verdict("lehmann", values, 3)[0].startswith("proven: the start is a draw")
+    values[2] = {"dark_value": 0.0, "value_kind": "bound", "dark_bound": "lower"}
+    assert lehmann.verdict("lehmann", values, 3)[0].startswith("proven: dark at least draws")
+
+
 def test_records_that_should_be_symmetric_but_disagree_are_counted(good):
     table = placements_of(good, GOOD / "explore" / "cathedral-classic-5x5").copy()
     twin = table[table["active"] == "b4"].copy()
