@@ -6,9 +6,10 @@
 //
 // Modes (options.h): kExact gives the game-theoretic value, kWld only its sign
 // (a search with the window (-1, 1)), kThreshold a bound on one side of
-// SolveOptions::threshold (the window (threshold - 1, threshold)), kHeuristic a depth-limited value
-// with the game's evaluate() at the horizon (iterative deepening up to max_depth and/or within
-// budget_seconds and max_nodes; exact = true if it reached every end).
+// SolveOptions::threshold (the window (threshold - 1, threshold)),
+// kHeuristic a depth-limited value with the game's evaluate() at the horizon
+// (iterative deepening up to max_depth and/or within budget_seconds and
+// max_nodes; exact = true if it reached every end).
 //
 // A Solver keeps its transposition table between Solve() calls (each call
 // ages the entries by one generation, see tt.h), so the explorer can solve
@@ -47,10 +48,13 @@ struct SolveResult {
   using Move = typename G::Move;
   Mode mode = Mode::kExact;
   bool complete = true;  // false: stopped (budget/cancel) before any result; value meaningless
-  bool exact = true;     // the value is game-theoretic (always, unless kHeuristic hit its horizon
-                         // or the mode is kThreshold)
-  int value = 0;         // side to move; kWld: -1, 0, +1; kThreshold: a proven bound, lower if
-                  // value >= threshold (then best_move reaches it), else upper (no best_move)
+  // The value is game-theoretic: always, unless kHeuristic hit its horizon or
+  // the mode is kThreshold.
+  bool exact = true;
+  // For the side to move. kWld: -1, 0, +1. kThreshold: a proven bound, a
+  // lower one if value >= threshold (then best_move reaches it), else an
+  // upper one (and no best_move).
+  int value = 0;
   int depth = 0;                  // kHeuristic: depth of the last completed iteration
   std::optional<int> plies;       // win/loss-distance games, decided exact value: plies to the end
   std::optional<Move> best_move;  // none when the game is over
@@ -333,7 +337,7 @@ class Solver {
     phase_ = std::string(ModeName(options_.mode));
     report_root_ = true;
     const std::optional<RootOutcome> root =
-        !wld && estimate && options_.params.aspiration_window > 0
+        options_.mode == Mode::kExact && estimate && options_.params.aspiration_window > 0
             ? AspirationRoot(pos, *estimate, options_.params.aspiration_window)
             : RunRoot<false>(pos, alpha, beta, 0);
     report_root_ = false;
