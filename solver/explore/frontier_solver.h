@@ -233,8 +233,9 @@ class FrontierSolverFactory {
       return absl::StrCat("engine '", engines_.config,
                           "' (a fresh one per position, one thread each)");
     }
-    return absl::StrCat("search::Solver, TT of ", tt_mb_,
-                        " MiB (exact/wld: shared; search: one per thread, cleared per position)");
+    return absl::StrCat(
+        "search::Solver, TT of ", tt_mb_,
+        " MiB (exact/wld/threshold: shared; search: one per thread, cleared per position)");
   }
 
  private:
