@@ -31,7 +31,9 @@ def _search_rows(ds: Dataset) -> pd.DataFrame:
     if not len(placements):
         return pd.DataFrame(columns=COLUMNS)
     table = lehmann.verdicts(placements)
-    proven = table["heuristic"].eq(0) & table["bound"].eq(0)
+    # Exact values, signs and bounds are all proven (a threshold run is bounds
+    # only); one heuristic value makes a run's answer an estimate.
+    proven = table["heuristic"].eq(0)
     search = table["search"].fillna("") + " depth " + table["depth"].astype("Int64").astype(str)
     return pd.DataFrame({
         "board": table["board"], "variant": table["variant"],

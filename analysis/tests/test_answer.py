@@ -19,9 +19,11 @@ def test_every_run_is_one_row_with_its_kind_of_evidence():
     assert sorted(rows["run"]) == sorted(runs)
     kinds = dict(zip(rows["run"], rows["evidence"]))
     assert {kinds[r] for r in set(ds.selfplay_games["run"])} == {"engine play"}
-    proven = lehmann.verdicts(placements)
-    proven = proven[proven["heuristic"].eq(0) & proven["bound"].eq(0)]
+    verdicts = lehmann.verdicts(placements)
+    proven = verdicts[verdicts["heuristic"].eq(0)]  # exact, wld and bound values: all proofs
     assert {kinds[r] for r in proven["run"]} == {"proof"}
+    estimated = verdicts[verdicts["heuristic"].gt(0)]
+    assert len(estimated) and {kinds[r] for r in estimated["run"]} == {"heuristic search"}
 
 
 def test_engine_play_rows_are_dark_s_tally_of_the_selfplay_section():
