@@ -320,26 +320,16 @@ struct Exploration {
                    "written when the run was killed); that position is solved again\n",
                    paths.log.c_str(), loaded.torn_bytes);
     }
-    const absl::flat_hash_map<std::string, int> by_position = FrontierIndex();
     std::size_t foreign = 0;
-    for (std::size_t i = 0; i < loaded.records.size(); ++i) {
-      const json& r = loaded.records[i];
-      if (r.value("kind", "") != "explore_position" || r.value("origin", "") != "search") continue;
-      auto it = by_position.find(RecordIndexKey(r));
-      if (it == by_position.end()) {
-        ++foreign;
-        continue;
-      }
-      if (results[it->second]) continue;  // a duplicate line: the first one counts
-      absl::StatusOr<UnitResult> u = ResultFromJson(r, G::kMaxValue);
-      if (!u.ok()) {
-        return absl::DataLossError(
-            absl::StrCat(paths.log, " line ", i + 1, ": ", u.status().message()));
-      }
-      results[it->second] = std::move(*u);
-      records[it->second] = r;
-      ++summary.resumed;
-    }
+    absl::Status s = MatchFrontierRecords(
+        loaded.records, paths.log,
+        [&](int n, const json& r, UnitResult& u) {
+          results[n] = std::move(u);
+          records[n] = r;
+          ++summary.resumed;
+        },
+        &foreign);
+    if (!s.ok()) return s;
     if (foreign > 0) {
       std::fprintf(stderr,
                    "tav explore: warning: %zu records of %s are not frontier positions of this "
@@ -349,20 +339,40 @@ struct Exploration {
     return absl::OkStatus();
   }
 
-  // The frontier nodes by RecordIndexKey. Matched by canonical form and by
-  // representative: a record counts only for the same position in the same
-  // frame (its best move and PV are in that frame).
-  absl::flat_hash_map<std::string, int> FrontierIndex() const {
+  // Steps 3 (resume and known_dir). Calls take(n, record, result) for each
+  // frontier record of `records` (read from `path`) whose node has no result
+  // yet; a later line for the same node is a duplicate and skipped. Records
+  // match by canonical form and by representative: one counts only for the
+  // same position in the same frame (its best move and PV are in that
+  // frame); `foreign`, if given, counts the frontier records of other
+  // positions. DataLoss naming the line if a matching record does not parse.
+  template <class Take>
+  absl::Status MatchFrontierRecords(const std::vector<nlohmann::json>& records_in,
+                                    const std::string& path, Take take,
+                                    std::size_t* foreign = nullptr) {
     absl::flat_hash_map<std::string, int> by_position;
     for (int n : frontier) {
       by_position.emplace(absl::StrCat(game.position_string(tree.node(n).canonical), "|",
                                        game.position_string(tree.node(n).position)),
                           n);
     }
-    return by_position;
-  }
-  static std::string RecordIndexKey(const nlohmann::json& r) {
-    return absl::StrCat(r.value("canonical_position", ""), "|", r.value("position", ""));
+    for (std::size_t i = 0; i < records_in.size(); ++i) {
+      const nlohmann::json& r = records_in[i];
+      if (r.value("kind", "") != "explore_position" || r.value("origin", "") != "search") continue;
+      auto it = by_position.find(
+          absl::StrCat(r.value("canonical_position", ""), "|", r.value("position", "")));
+      if (it == by_position.end()) {
+        if (foreign != nullptr) ++*foreign;
+        continue;
+      }
+      if (results[it->second]) continue;
+      absl::StatusOr<UnitResult> u = ResultFromJson(r, G::kMaxValue);
+      if (!u.ok()) {
+        return absl::DataLossError(absl::StrCat(path, " line ", i + 1, ": ", u.status().message()));
+      }
+      take(it->second, r, *u);
+    }
+    return absl::OkStatus();
   }
 
   // Step 3 (known_dir). Takes the frontier records of opts.known_dir that
@@ -391,25 +401,15 @@ struct Exploration {
       return absl::FailedPreconditionError(
           absl::StrCat("--known=", opts.known_dir, ": ", l.status().message()));
     }
-    const absl::flat_hash_map<std::string, int> by_position = FrontierIndex();
-    for (std::size_t i = 0; i < l->records.size(); ++i) {
-      const json& r = l->records[i];
-      if (r.value("kind", "") != "explore_position" || r.value("origin", "") != "search") continue;
-      auto it = by_position.find(RecordIndexKey(r));
-      if (it == by_position.end() || results[it->second]) continue;
-      absl::StatusOr<UnitResult> u = ResultFromJson(r, G::kMaxValue);
-      if (!u.ok()) {
-        return absl::DataLossError(
-            absl::StrCat(known.log, " line ", i + 1, ": ", u.status().message()));
-      }
-      const int side = game.side_to_move(tree.node(it->second).position);
-      if (!Decides(u->value, side, opts.id.limits)) continue;
-      results[it->second] = std::move(*u);
-      records[it->second] = r;
-      known_nodes.push_back(it->second);
-    }
+    absl::Status s =
+        MatchFrontierRecords(l->records, known.log, [&](int n, const json& r, UnitResult& u) {
+          if (!Decides(u.value, game.side_to_move(tree.node(n).position), opts.id.limits)) return;
+          results[n] = std::move(u);
+          records[n] = r;
+          known_nodes.push_back(n);
+        });
     summary.known = known_nodes.size();
-    return absl::OkStatus();
+    return s;
   }
 
   // Step 4 (known_dir). Appends the records FindKnown took to the log, as

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -42,6 +43,25 @@ json IdentityKey(const json& run, const std::string& key) {
 
 }  // namespace
 
+namespace {
+
+// The first of `keys` whose identity value in `run` differs from `want`'s,
+// with both values; nullopt when all agree.
+struct Difference {
+  std::string key;
+  json have, want;
+};
+std::optional<Difference> FirstDifference(const json& run, const json& want,
+                                          const std::vector<std::string>& keys) {
+  for (const std::string& key : keys) {
+    json have = IdentityKey(run, key);
+    if (have != want[key]) return Difference{key, std::move(have), want[key]};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 absl::Status CheckSameRun(const json& run, const RunIdentity& id, const std::string& path) {
   json want;
   id.PutInto(want);
@@ -51,13 +71,11 @@ absl::Status CheckSameRun(const json& run, const RunIdentity& id, const std::str
   for (const auto& [key, value] : want.items()) {
     if (key != "engine") keys.push_back(key);
   }
-  for (const std::string& key : keys) {
-    const json have = IdentityKey(run, key);
-    if (have != want[key]) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "cannot resume: ", path, " describes a different exploration (", key, " ", have.dump(),
-          " there, ", want[key].dump(), " now); use another --out or the same parameters"));
-    }
+  if (const std::optional<Difference> d = FirstDifference(run, want, keys)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot resume: ", path, " describes a different exploration (", d->key, " ",
+                     d->have.dump(), " there, ", d->want.dump(),
+                     " now); use another --out or the same parameters"));
   }
   return absl::OkStatus();
 }
@@ -65,14 +83,12 @@ absl::Status CheckSameRun(const json& run, const RunIdentity& id, const std::str
 absl::Status CheckSameGame(const json& run, const RunIdentity& id, const std::string& path) {
   json want;
   id.PutInto(want);
-  for (const char* key :
-       {"game", "variant", "size", "board", "options", "root_position", "root_moves"}) {
-    const json have = IdentityKey(run, key);
-    if (have != want[key]) {
-      return absl::FailedPreconditionError(
-          absl::StrCat("--known: ", path, " explores another game or root (", key, " ", have.dump(),
-                       " there, ", want[key].dump(), " here)"));
-    }
+  if (const std::optional<Difference> d = FirstDifference(
+          run, want,
+          {"game", "variant", "size", "board", "options", "root_position", "root_moves"})) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("--known: ", path, " explores another game or root (", d->key, " ",
+                     d->have.dump(), " there, ", d->want.dump(), " here)"));
   }
   return absl::OkStatus();
 }
