@@ -99,6 +99,23 @@ def placements(letter: str, size: int) -> dict[tuple[str, tuple[int, int]], froz
     return result
 
 
+def leaves_one_region(cells, size: int) -> bool:
+    """Whether the board's squares outside ``cells`` are one 8-connected region: a first
+    building that does not is illegal (RULES.md, Play 4: no pocket against the wall)."""
+    rest = {(c, r) for c in range(size) for r in range(size)} - set(cells)
+    start = next(iter(rest))
+    seen, todo = {start}, [start]
+    while todo:
+        column, row = todo.pop()
+        for dc in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                neighbour = (column + dc, row + dr)
+                if neighbour in rest and neighbour not in seen:
+                    seen.add(neighbour)
+                    todo.append(neighbour)
+    return len(seen) == len(rest)
+
+
 @lru_cache(maxsize=None)
 def _by_squares(letter: str, size: int) -> dict[frozenset, tuple[str, tuple[int, int]]]:
     by_cells: dict[frozenset, tuple[str, tuple[int, int]]] = {}

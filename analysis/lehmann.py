@@ -22,9 +22,11 @@ dark's view too.
 
 Records are class representatives (positions are merged by symmetry), so each value is spread
 to the placements it stands for: the board's four rotations (always value-preserving), then the
-left-right mirror image for the placements no record covers yet (the mirror is a symmetry only
-for non-chiral pieces, and only if the explorer merged mirror images; a rotation-merged run
-covers every placement by rotation alone, so the mirror never overrides one of its values).
+left-right mirror image for the placements no record covers yet -- but only where the mirror is
+a symmetry of the game, that is where no piece in either hand is chiral (the mirror turns a
+chiral piece, Z or A, into the other colour's, which is why the explorer merges 7x7 and larger
+boards by rotation alone). A run that merged by rotation covers every placement by rotation
+alone, so the mirror never overrides one of its values.
 
 The pictures: classic -- one board per Cathedral orientation (n, e, s, w: where the head of the
 cross points), each cell the Cathedral's active square (the head, as in the notation ``Yni4``),
@@ -41,14 +43,31 @@ import re
 
 import pandas as pd
 
-from . import cathedral, plotting
+from . import cathedral, combined, plotting
 from .load import Dataset
 from .section import Section
 
 PROVEN = ("exact", "wld")
 PLACEMENT_COLUMNS = ["run", "variant", "board", "move", "piece", "orientation", "active",
                      "squares", "dark_value", "value_kind", "dark_bound", "search", "depth",
-                     "nodes", "seconds", "source"]
+                     "nodes", "seconds", "source", "mirror_symmetric", "pieces"]
+
+
+def hand_pieces(position) -> str:
+    """The piece letters in either hand of a position string (RULES.md format: board, dark's
+    hand, light's hand, ...), each once, in order; "" when there is no position."""
+    if not isinstance(position, str) or len(position.split()) < 3:
+        return ""
+    hands = "".join(h for h in position.split()[1:3] if h != "-")
+    return "".join(sorted(set(hands)))
+
+
+def mirror_symmetric(position) -> bool:
+    """Whether the left-right mirror is a symmetry of the game the position string is in: no
+    chiral piece in either hand (RULES.md position format: board, dark's hand, light's hand,
+    ...). Unknown (no position) counts as not symmetric: the mirror is then never used."""
+    pieces = hand_pieces(position)
+    return bool(pieces) and not any(piece in cathedral.CHIRAL for piece in pieces)
 
 
 def _size(row) -> int:
@@ -117,7 +136,8 @@ def placement_records(ds: Dataset) -> tuple[pd.DataFrame, list[str]]:
             "dark_value": float(dark_value), "value_kind": kind, "dark_bound": dark_bound,
             "search": _search(row, kind), "depth": row.get("depth"), "nodes": row.get("nodes"),
             "seconds": row.get("seconds"),
-            "source": source,
+            "source": source, "mirror_symmetric": mirror_symmetric(row.get("position")),
+            "pieces": hand_pieces(row.get("position")),
         })
 
     positions = ds.positions[ds.positions["game"] == "cathedral"]
@@ -185,6 +205,8 @@ def expand(group: pd.DataFrame, size: int) -> tuple[dict, int]:
         for orientation, square in cathedral.rotations(row["piece"], row["orientation"], active, size):
             o, s = cathedral.canonical_spelling(row["piece"], orientation, square, size)
             put((row["piece"], o, s), row)
+    if not records or not all(row.get("mirror_symmetric", True) for row in records):
+        return values, conflicts
     for row in records:
         active = cathedral.parse_square(row["active"])
         for orientation, square in cathedral.rotations(row["piece"], row["orientation"], active, size):
@@ -388,6 +410,26 @@ def depth_swing(placements: pd.DataFrame) -> pd.DataFrame:
                    for variant, size, _, _, values, _, row in _runs(placements)])
 
 
+def _combined_tables(section: Section, placements: pd.DataFrame) -> None:
+    """Every proof run of a board at once (combined.py): the start's proven interval, and the
+    openings no run has settled yet for "does dark win?"."""
+    classes = combined.classes(placements, expand)
+    if not len(classes):
+        return
+    section.table("combined",
+                  "All proof runs of a board together (exact, win/draw/loss and threshold "
+                  "bounds, intersected per placement): opening classes (a placement and its "
+                  "rotations) decided for \"does dark win?\", exact ones, and dark's proven "
+                  "value at the start (light's best placement, dark's best first building)",
+                  combined.summary(classes))
+    open_classes = classes[classes["dark wins"] == "open"]
+    if len(open_classes):
+        section.table("combined_open",
+                      "Openings no proof run has settled for \"does dark win?\" (with what is "
+                      "proven of them)",
+                      open_classes.reset_index(drop=True), max_rows=60)
+
+
 def build(ds: Dataset) -> Section:
     section = Section("lehmann", "Lehmann report: Cathedral placements and first buildings")
     placements, problems = placement_records(ds)
@@ -441,6 +483,7 @@ def build(ds: Dataset) -> Section:
                  "first building (the maximum).")
     section.table("verdicts", "What the data says about Lehmann's claim (proven vs estimated)",
                   pd.DataFrame(verdicts))
+    _combined_tables(section, placements)
     swing = _swing(runs)
     if len(swing):
         section.table("depth_swing",
