@@ -2,7 +2,8 @@
 proof, heuristic search and engine play kept apart (column ``evidence``).
 
 * ``proof``: a run whose every value is exact or win/draw/loss (``lehmann.verdicts``): dark's
-  value under best play is a theorem about that board.
+  value under best play is a theorem about that board. Where a board has two or more proof
+  runs, one more row (kind ``combined``) gives what they prove together (``combined.py``).
 * ``heuristic search``: a run of depth-limited estimates (its search and depth given): what one
   search sees, which can swing with the depth (the Lehmann report's depth-swing table).
 * ``engine play``: a self-play run (``selfplay.overall``): dark's score over the games with its
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from . import lehmann, selfplay
+from . import combined, lehmann, selfplay
 from .load import Dataset
 from .section import Section
 
@@ -43,6 +44,25 @@ def _search_rows(ds: Dataset) -> pd.DataFrame:
         "what it says": table["verdict"]})
 
 
+def _combined_rows(ds: Dataset) -> pd.DataFrame:
+    """Per board with two or more proof runs, what they prove together (combined.py): the
+    start's proven interval for dark and its verdict."""
+    placements, _ = lehmann.placement_records(ds)
+    classes = combined.classes(placements, lehmann.expand)
+    if not len(classes):
+        return pd.DataFrame(columns=COLUMNS)
+    summary = combined.summary(classes)
+    proofs = placements[placements["value_kind"].isin(combined.PROOF_KINDS)]
+    runs = proofs.groupby(["variant", "board"])["run"].nunique()
+    summary["runs"] = [runs.get((v, b), 0) for v, b in zip(summary["variant"], summary["board"])]
+    summary = summary[summary["runs"] >= 2]
+    return pd.DataFrame({
+        "board": summary["board"], "variant": summary["variant"], "evidence": "proof",
+        "run": "all " + summary["runs"].astype(str) + " proof runs together",
+        "dark under best play": summary["start: dark's value"], "kind": "combined",
+        "what it says": summary["verdict"]})
+
+
 def _selfplay_rows(ds: Dataset) -> pd.DataFrame:
     games = selfplay.cathedral_games(ds)
     if not len(games):
@@ -66,7 +86,8 @@ def _selfplay_rows(ds: Dataset) -> pd.DataFrame:
 def table(ds: Dataset) -> pd.DataFrame:
     """The rows described in the module docstring, by board, variant, then proof, heuristic
     search, engine play."""
-    rows = pd.concat([_search_rows(ds), _selfplay_rows(ds)], ignore_index=True)
+    rows = pd.concat([_search_rows(ds), _combined_rows(ds), _selfplay_rows(ds)],
+                     ignore_index=True)
     order = {"proof": 0, "heuristic search": 1, "engine play": 2}
     size = pd.to_numeric(rows["board"].str.extract(r"^(\d+)x", expand=False))
     return (rows.assign(_size=size, _order=rows["evidence"].map(order))

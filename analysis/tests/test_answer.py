@@ -16,6 +16,7 @@ def test_every_run_is_one_row_with_its_kind_of_evidence():
     rows = answer.table(ds)
     placements, _ = lehmann.placement_records(ds)
     runs = set(placements["run"]) | set(ds.selfplay_games["run"])
+    rows = rows[rows["kind"] != "combined"]
     assert sorted(rows["run"]) == sorted(runs)
     kinds = dict(zip(rows["run"], rows["evidence"]))
     assert {kinds[r] for r in set(ds.selfplay_games["run"])} == {"engine play"}
@@ -40,3 +41,15 @@ def test_engine_play_rows_are_dark_s_tally_of_the_selfplay_section():
 def test_no_results_say_so(tmp_path):
     section = answer.build(analysis.load([tmp_path]))
     assert "No Cathedral results yet" in section.blocks[0].text
+
+
+def test_a_board_with_several_proof_runs_gets_one_row_of_what_they_prove_together():
+    ds = analysis.load([GOOD])
+    rows = answer.table(ds)
+    together = rows[rows["kind"] == "combined"]
+    # 5x5 classic: the exploration and the start's --analyze solve, both exact.
+    assert list(zip(together["board"], together["variant"])) == [("5x5", "classic")]
+    row = together.iloc[0]
+    assert row["run"] == "all 2 proof runs together" and row["evidence"] == "proof"
+    assert row["dark under best play"] == "+1"  # light's best placement, as each run says
+    assert row["what it says"] == "proven: the start is a dark win, dark's value +1"
