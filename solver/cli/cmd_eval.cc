@@ -53,12 +53,6 @@ absl::Status RunEval(const std::vector<std::string>& args) {
   return WithGame(*spec, [&](const auto& game) { return EvalOne(game, name); });
 }
 
-std::vector<std::string_view> Concat(std::vector<std::vector<std::string_view>> lists) {
-  std::vector<std::string_view> out;
-  for (auto& l : lists) out.insert(out.end(), l.begin(), l.end());
-  return out;
-}
-
 }  // namespace
 
 Command EvalCommand() {
@@ -73,7 +67,7 @@ Command EvalCommand() {
           "refused. Games without an evaluation (prairie) are refused. --json prints one\n"
           "'eval' record (data/README.md). Example:\n"
           "  tav eval --game=cathedral --size=5 --moves='Yed3 Leb2'",
-          Concat({kGameFlags, kPositionFlags, {"eval", "json"}}), RunEval};
+          FlagList({kGameFlags, kPositionFlags, {"eval", "json"}}), RunEval};
 }
 
 }  // namespace tav::cli

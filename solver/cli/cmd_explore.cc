@@ -454,14 +454,11 @@ absl::Status RunExplore(const std::vector<std::string>& args) {
 }
 
 std::vector<std::string_view> ExploreFlags() {
-  std::vector<std::string_view> flags = kGameFlags;
-  flags.insert(flags.end(), kPositionFlags.begin(), kPositionFlags.end());
-  for (std::string_view f :
+  return FlagList(
+      {kGameFlags,
+       kPositionFlags,
        {"plies", "out", "mode", "depth", "budget-s", "threads", "tt-mb", "resume", "preset", "unit",
-        "test-delay-ms", "mpi", "engine", "force", "checkpoint-s", "threshold", "known"}) {
-    flags.push_back(f);
-  }
-  return flags;
+        "test-delay-ms", "mpi", "engine", "force", "checkpoint-s", "threshold", "known"}});
 }
 
 }  // namespace

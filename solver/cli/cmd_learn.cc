@@ -273,19 +273,12 @@ Command LearnCommand() {
       "  tav learn --game=cathedral --games=400 --player=\"--nodes=100000 --noise=1\" \\\n"
       "      --labels=outcome --phases=4 --threads=2 --out=w.json\n"
       "  tav learn --game=cathedral --size=6 --report --eval=w.json --games=50",
-      [] {
-        std::vector<std::string_view> f(kGameFlags.begin(), kGameFlags.end());
-        for (std::string_view x :
-             {"games",          "seed",          "out",          "exact-plies",
-              "exact-budget-s", "band-plies",    "label-depth",  "random-opening",
-              "random-rate",    "ridge",         "patterns",     "entry-ridge",
-              "cg-iterations",  "tt-mb",         "player",       "labels",
-              "phases",         "phase-feature", "training-set", "training-set-out",
-              "threads",        "report",        "eval",         "depth"}) {
-          f.push_back(x);
-        }
-        return f;
-      }(),
+      FlagList({kGameFlags, {"games",          "seed",          "out",          "exact-plies",
+                             "exact-budget-s", "band-plies",    "label-depth",  "random-opening",
+                             "random-rate",    "ridge",         "patterns",     "entry-ridge",
+                             "cg-iterations",  "tt-mb",         "player",       "labels",
+                             "phases",         "phase-feature", "training-set", "training-set-out",
+                             "threads",        "report",        "eval",         "depth"}}),
       RunLearn};
 }
 

@@ -214,13 +214,10 @@ absl::Status RunMatchCommand(const std::vector<std::string>& args) {
 }
 
 std::vector<std::string_view> MatchFlags() {
-  std::vector<std::string_view> flags = kGameFlags;
-  for (std::string_view f : {"a", "b", "openings", "random-openings", "opening-plies", "seed",
-                             "games", "sprt", "sprt-alpha", "sprt-beta", "sprt-stop", "out",
-                             "resume", "threads", "unit", "test-delay-ms", "mpi"}) {
-    flags.push_back(f);
-  }
-  return flags;
+  return FlagList({kGameFlags,
+                   {"a", "b", "openings", "random-openings", "opening-plies", "seed", "games",
+                    "sprt", "sprt-alpha", "sprt-beta", "sprt-stop", "out", "resume", "threads",
+                    "unit", "test-delay-ms", "mpi"}});
 }
 
 }  // namespace

@@ -154,12 +154,6 @@ absl::Status RunShow(const std::vector<std::string>& args) {
   });
 }
 
-std::vector<std::string_view> Concat(std::vector<std::vector<std::string_view>> lists) {
-  std::vector<std::string_view> out;
-  for (auto& l : lists) out.insert(out.end(), l.begin(), l.end());
-  return out;
-}
-
 }  // namespace
 
 Command PerftCommand() {
@@ -169,7 +163,7 @@ Command PerftCommand() {
           "depth (RULES.md); --json: one record at the end (kind perft, data/README.md).\n"
           "Example:\n"
           "  tav perft --game=othello --depth=9",
-          Concat({kGameFlags, kPositionFlags, {"depth", "divide", "json"}}), RunPerft};
+          FlagList({kGameFlags, kPositionFlags, {"depth", "divide", "json"}}), RunPerft};
 }
 
 Command MovesCommand() {
@@ -178,7 +172,7 @@ Command MovesCommand() {
           "only move is a forced pass, an empty line when the game is over; --json: one\n"
           "record (kind moves, data/README.md). Example:\n"
           "  tav moves --game=desdemona --moves='d3 e3'",
-          Concat({kGameFlags, kPositionFlags, {"json"}}), RunMoves};
+          FlagList({kGameFlags, kPositionFlags, {"json"}}), RunMoves};
 }
 
 Command ShowCommand() {
@@ -187,7 +181,7 @@ Command ShowCommand() {
           "record (kind show: position, legal moves, diagram; data/README.md). An Othello\n"
           "8x8 --position may also be an Edax .obf line ('BOARD X; g8:+18; ...'). Example:\n"
           "  tav show --game=othello --size=6 --moves='c2'",
-          Concat({kGameFlags, kPositionFlags, {"json"}}), RunShow};
+          FlagList({kGameFlags, kPositionFlags, {"json"}}), RunShow};
 }
 
 }  // namespace tav::cli

@@ -659,12 +659,11 @@ absl::Status RunProve(const std::vector<std::string>& args) {
 }  // namespace
 
 Command ProveCommand() {
-  std::vector<std::string_view> flags = kGameFlags;
-  for (std::string_view f :
-       {"moves", "position", "db", "memory-mb", "tt-mb", "budget-s", "max-nodes", "within", "json",
-        "out", "resume", "checkpoint-s", "order", "init", "combine", "check", "at-least"}) {
-    flags.push_back(f);
-  }
+  const std::vector<std::string_view> flags =
+      FlagList({kGameFlags,
+                kPositionFlags,
+                {"db", "memory-mb", "tt-mb", "budget-s", "max-nodes", "within", "json", "out",
+                 "resume", "checkpoint-s", "order", "init", "combine", "check", "at-least"}});
   return {"prove", "prove who wins (or reaches a score) by proof-number search",
           "Depth-first proof-number search (df-pn) of a win/loss game: proves that the\n"
           "side to move wins or loses, without the distance. A game with scores\n"

@@ -133,11 +133,9 @@ absl::Status RunRetro(const std::vector<std::string>& args) {
 }  // namespace
 
 Command RetroCommand() {
-  std::vector<std::string_view> flags = kGameFlags;
-  for (std::string_view f :
-       {"out", "tiers", "encoding", "threads", "memory-mb", "quiet", "tier-stats", "json", "mpi"}) {
-    flags.push_back(f);
-  }
+  const std::vector<std::string_view> flags = FlagList(
+      {kGameFlags,
+       {"out", "tiers", "encoding", "threads", "memory-mb", "quiet", "tier-stats", "json", "mpi"}});
   return {"retro", "solve a game's tiers by retrograde analysis into a database",
           "Solves every position of the selected tiers, children first, and writes one\n"
           "file per tier into DIR/tiers (temp file + rename), the manifest, a progress\n"

@@ -151,12 +151,9 @@ absl::Status RunSelfPlayCommand(const std::vector<std::string>& args) {
 }
 
 std::vector<std::string_view> SelfPlayFlags() {
-  std::vector<std::string_view> flags = kGameFlags;
-  for (std::string_view f : {"config", "openings", "per-opening", "seed", "out", "resume",
-                             "summary-only", "threads", "test-delay-ms", "mpi"}) {
-    flags.push_back(f);
-  }
-  return flags;
+  return FlagList({kGameFlags,
+                   {"config", "openings", "per-opening", "seed", "out", "resume", "summary-only",
+                    "threads", "test-delay-ms", "mpi"}});
 }
 
 }  // namespace

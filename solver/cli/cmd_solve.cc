@@ -435,12 +435,6 @@ absl::Status RunBench(const std::vector<std::string>& args) {
   return absl::OkStatus();
 }
 
-std::vector<std::string_view> Concat(std::vector<std::vector<std::string_view>> lists) {
-  std::vector<std::string_view> out;
-  for (auto& l : lists) out.insert(out.end(), l.begin(), l.end());
-  return out;
-}
-
 }  // namespace
 
 Command SolveCommand() {
@@ -465,10 +459,10 @@ Command SolveCommand() {
           "  tav solve --game=othello --size=6 --moves='c2 b2'\n"
           "  tav solve --suite=data/ffo/ffo-40-49.txt --threads=2\n"
           "  tav solve --game=prairie --size=6 --db=db/prairie6  (tables at the leaves)",
-          Concat({kGameFlags,
-                  kPositionFlags,
-                  {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress", "force",
-                   "db", "memory-mb", "eval"}}),
+          FlagList({kGameFlags,
+                    kPositionFlags,
+                    {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress", "force",
+                     "db", "memory-mb", "eval"}}),
           RunSolve};
 }
 

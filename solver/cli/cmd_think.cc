@@ -121,13 +121,10 @@ absl::Status RunThink(const std::vector<std::string>& args) {
 }
 
 std::vector<std::string_view> ThinkFlags() {
-  std::vector<std::string_view> flags = kGameFlags;
-  flags.insert(flags.end(), kPositionFlags.begin(), kPositionFlags.end());
-  for (std::string_view f : {"eval", "search", "depth", "nodes", "budget-s", "exact", "tt-mb",
-                             "noise", "seed", "json"}) {
-    flags.push_back(f);
-  }
-  return flags;
+  return FlagList({kGameFlags,
+                   kPositionFlags,
+                   {"eval", "search", "depth", "nodes", "budget-s", "exact", "tt-mb", "noise",
+                    "seed", "json"}});
 }
 
 }  // namespace

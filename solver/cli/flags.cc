@@ -328,6 +328,12 @@ absl::Status CheckOutputDir(std::string_view flag, const std::string& path) {
   return WritableAncestor(flag, path, fs::path(path));
 }
 
+std::vector<std::string_view> FlagList(std::initializer_list<std::vector<std::string_view>> lists) {
+  std::vector<std::string_view> out;
+  for (const auto& list : lists) out.insert(out.end(), list.begin(), list.end());
+  return out;
+}
+
 std::string FlagHelp(const std::vector<std::string_view>& names) {
   std::string out;
   for (std::string_view name : names) {

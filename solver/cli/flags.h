@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,10 @@ namespace tav::cli {
 inline const std::vector<std::string_view> kGameFlags = {"game",   "variant",       "size",
                                                          "pieces", "empty-columns", "options"};
 inline const std::vector<std::string_view> kPositionFlags = {"moves", "position"};
+
+// A command's accepted flags: the lists joined in order, e.g.
+// FlagList({kGameFlags, kPositionFlags, {"depth", "json"}}).
+std::vector<std::string_view> FlagList(std::initializer_list<std::vector<std::string_view>> lists);
 
 // Parses argv[first..] against the allowed flags (hyphenated names; '-' and '_'
 // are interchangeable on the command line). Accepts --name=value, --name value,
