@@ -164,7 +164,8 @@ def placement_records(ds: Dataset) -> tuple[pd.DataFrame, list[str]]:
             value = row.get("value_first_player")
             if value is None or value != value:
                 value = row["value"] if side == 0 else -row["value"]
-            add(row, moves[0], value, kind, None, "solve")
+            bound = row.get("bound") if kind == "bound" else None
+            add(row, moves[0], value, kind, bound if side == 0 else _flip(bound), "solve")
         elif not moves and isinstance(row.get("analysis"), list) and row["analysis"]:
             side = _dark_side(row, _variant(row), 0)
             entries = [e for e in row["analysis"] if isinstance(e, dict) and "move" in e

@@ -8,7 +8,8 @@ plus a few derived ones:
 * ``run``: where a record belongs for per-run tables -- an exploration's directory, a JSONL
   file, or the folder of single-record JSON files (e.g. ``data/solve``);
 * ``file``, ``line``: the record's location;
-* ``value_kind`` for solve records (their ``mode``; suite results count as ``exact``);
+* ``value_kind`` for solve records (their ``mode``: ``threshold`` gives ``bound``; suite results
+  count as ``exact``);
 * ``side_to_move``, ``value_first_player`` and ``remaining`` where a writer left them out but the
   position string determines them (Othello/Desdemona and Prairie position strings), and
   ``board`` from ``size`` (N x N, Prairie W x 7);
@@ -46,11 +47,14 @@ SUFFIXES = (".json", ".jsonl")
 
 # Columns every table has even when no record (or no record of a writer) has the key, so that
 # reports can filter and group without checking first.
+# A solve record's kind of value by its mode: a threshold solve proves a bound
+# (its ``bound`` says which side, for the side to move).
+SOLVE_VALUE_KINDS = {"exact": "exact", "wld": "wld", "threshold": "bound"}
 COMMON = ["game", "variant", "size", "board", "position", "value", "value_first_player",
           "side_to_move", "best_move", "nodes", "seconds", "nps", "tt_hit_rate", "threads",
           "remaining"]
 COLUMNS = {
-    "solve": COMMON + ["moves", "start_position", "from_start", "mode", "value_kind", "result", "plies", "pv", "analysis",
+    "solve": COMMON + ["moves", "start_position", "from_start", "mode", "value_kind", "bound", "threshold", "result", "plies", "pv", "analysis",
                        "tt_probes", "tt_hits", "tt_cutoffs", "tt_mb", "commit", "machine"],
     "suite_result": COMMON + ["id", "expected", "expected_moves", "ok", "value_kind"],
     "explore_position": COMMON + ["ply", "moves", "root_moves", "game_moves", "key", "duplicates",
@@ -352,7 +356,7 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
 
     for row in rows["solve"]:
         _complete(row)
-        row["value_kind"] = row.get("mode") if row.get("mode") in ("exact", "wld") else "exact"
+        row["value_kind"] = SOLVE_VALUE_KINDS.get(row.get("mode"), "exact")
         _provenance(row, row)
     for row in rows["suite_result"]:
         _complete(row)

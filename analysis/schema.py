@@ -63,6 +63,7 @@ KINDS: dict[str, Kind] = {
             "start_position": STRING, "from_start": None, "options": STRING,
             "side_to_move": INT, "remaining": INT, "mode": STRING, "value_first_player": NUMBER,
             "result": STRING, "plies": INT, "best_move": STRING, "pv": LIST, "analysis": LIST,
+            "value_kind": STRING, "bound": STRING, "threshold": INT,
             "tt_probes": NUMBER, "tt_hits": NUMBER, "tt_cutoffs": NUMBER, "tt_mb": NUMBER,
             "provenance": OBJECT, **_STATS,
         },

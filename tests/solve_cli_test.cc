@@ -107,6 +107,45 @@ TEST(SolveCli, WldModePrintsTheSignOnly) {
   EXPECT_EQ(j["result"], "loss");
 }
 
+// --mode=threshold asks about the first player's value whoever is to move; its
+// answer must match the exact value and its bound must hold, on both sides.
+TEST(SolveCli, ThresholdModeAnswersWithATrueBoundForEitherPlayerToMove) {
+  for (const std::string moves : {"", "b1"}) {  // first player to move, then second
+    const std::string solve =
+        "solve --game=othello --size=4 --threads=1 --tt-mb=1 --json --moves='" + moves + "'";
+    const CliResult exact = RunTav(solve);
+    ASSERT_EQ(exact.status, 0) << exact.err;
+    const int v = nlohmann::json::parse(exact.out)["value_first_player"];
+    const int side = nlohmann::json::parse(exact.out)["side_to_move"];
+    for (int t : {v - 2, v, v + 1, v + 3}) {
+      SCOPED_TRACE(moves + " threshold " + std::to_string(t));
+      const CliResult r = RunTav(solve + " --mode=threshold --threshold=" + std::to_string(t));
+      ASSERT_EQ(r.status, 0) << r.err;
+      const nlohmann::json j = nlohmann::json::parse(r.out);
+      EXPECT_EQ(j["mode"], "threshold");
+      EXPECT_EQ(j["value_kind"], "bound");
+      EXPECT_EQ(j["threshold"], t);
+      EXPECT_TRUE(j["result"].is_null());
+      const int bound = j["value_first_player"];
+      const bool yes = v >= t;
+      // The side to move's bound: a lower one for the first player is an upper
+      // one for the second.
+      EXPECT_EQ(j["bound"], (yes == (side == 0)) ? "lower" : "upper");
+      if (yes) {
+        EXPECT_GE(bound, t);
+        EXPECT_LE(bound, v);  // a lower bound on the first player's value
+      } else {
+        EXPECT_LT(bound, t);
+        EXPECT_GE(bound, v);  // an upper bound
+      }
+      const CliResult text = RunTav(solve.substr(0, solve.find(" --json")) + " --moves='" + moves +
+                                    "' --mode=threshold --threshold=" + std::to_string(t));
+      EXPECT_NE(text.out.find(yes ? "? yes (proven: >=" : "? no (proven: <="), std::string::npos)
+          << text.out;
+    }
+  }
+}
+
 TEST(SolveCli, FinishedGameHasNullBestMove) {
   const CliResult r =
       RunTav("solve --game=othello --size=4 --position='XXXXXXXX-------- O' --json");
@@ -215,6 +254,13 @@ TEST(SolveCliBadInput, BadFlags) {
   ExpectBadInput("solve --game=othello --tt-mb=99999999", "bad --tt-mb=99999999");
   ExpectBadInput("solve --game=othello --tt-mb=-5", "bad --tt-mb=-5");
   ExpectBadInput("solve --game=othello --analyze=maybe", "--analyze");
+  ExpectBadInput("solve --game=othello --size=4 --threshold=1", "--threshold needs --mode");
+  ExpectBadInput("solve --game=othello --size=4 --mode=threshold", "needs --threshold=T");
+  ExpectBadInput("solve --game=othello --size=4 --mode=threshold --threshold=99",
+                 "--threshold=99 is outside");
+  ExpectBadInput("solve --game=othello --size=4 --mode=threshold --threshold=1 --analyze",
+                 "--analyze needs");
+  ExpectBadInput("solve --suite=x.txt --mode=threshold --threshold=1", "does not apply to --suite");
   ExpectBadInput("solve", "missing --game");
   ExpectBadInput("solve --game=othello --size=4 --moves='a1'", "move 1 'a1'");
   ExpectBadInput("solve --game=othello --size=4 --position='XO X'", "bad --position");

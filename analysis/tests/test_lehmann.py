@@ -138,6 +138,21 @@ def test_solve_moves_from_another_position_are_not_opening_moves(tmp_path):
     assert len(table[table["source"] == "solve"]) == 2
 
 
+def test_a_threshold_solve_is_a_bound_turned_to_dark(tmp_path):
+    # `tav solve --mode=threshold --threshold=4 --moves=Ync4`: light to move; its upper bound -4
+    # is dark's lower bound +4 (never an exact value).
+    record = {"schema": 1, "kind": "solve", "game": "cathedral", "variant": "classic", "size": 5,
+              "board": "5x5", "position": "p", "moves": "Ync4", "from_start": True,
+              "side_to_move": 1, "mode": "threshold", "value_kind": "bound", "bound": "upper",
+              "threshold": 4, "value": -4, "value_first_player": 4, "result": None}
+    (tmp_path / "threshold.json").write_text(json.dumps(record) + "\n")
+    table, notes = lehmann.placement_records(analysis.load([tmp_path]))
+    assert notes == []
+    row = table.iloc[0]
+    assert (row["value_kind"], row["dark_bound"], row["dark_value"]) == ("bound", "lower", 4)
+    assert lehmann.label(row["dark_value"], row["value_kind"], row["dark_bound"]) == "≥4"
+
+
 def _heuristic_run(run, search, depth, values, kind="heuristic"):
     return pd.DataFrame([{"run": run, "variant": "classic", "size": 5, "board": "5x5", "piece": "Y",
                           "orientation": "n", "active": active, "dark_value": value,

@@ -39,9 +39,6 @@ ABSL_FLAG(std::string, engine, "",
           "explore --mode=search: search each frontier position with this engine "
           "configuration (the flags of tav think, engine/config.h, e.g. \"--search=selective "
           "--depth=6\") instead of --depth/--budget-s; its table is --tt-mb unless it sets one");
-ABSL_FLAG(int, threshold, 0,
-          "explore --mode=threshold: the first player's value asked about (is it at least this?), "
-          "in the game's units; 1 asks whether the first player wins");
 ABSL_FLAG(std::string, known, "",
           "explore (exact, wld, threshold): the directory of another run of the same game and "
           "root; the frontier positions its records already decide are copied, not solved");
@@ -82,29 +79,18 @@ absl::StatusOr<SearchLimits> LimitsFromFlags() {
     limits.depth = 0;
   }
   if (limits.budget_s > 0) limits.depth = 0;
-  if (limits.mode == Mode::kThreshold) {
-    if (!FlagGiven("threshold")) {
-      return absl::InvalidArgumentError(
-          "--mode=threshold needs --threshold=T (is the first player's value at least T?)");
-    }
-    limits.threshold = absl::GetFlag(FLAGS_threshold);
-  } else if (FlagGiven("threshold")) {
-    return absl::InvalidArgumentError("--threshold needs --mode=threshold");
-  }
+  absl::StatusOr<int> threshold = ThresholdFromFlag(limits.mode == Mode::kThreshold);
+  if (!threshold.ok()) return threshold.status();
+  limits.threshold = *threshold;
   return limits;
 }
 
-// OK unless `limits` ask about a threshold outside the values of G, -M-1 to
-// M+1 (M = G::kMaxValue; those two already have their answer), where the
-// search's window would leave its range; `what` names the source.
+// OK unless `limits` ask about a threshold outside the values of G
+// (CheckThresholdRange, flags.h); `what` names the source.
 template <class G>
 absl::Status CheckThreshold(const SearchLimits& limits, std::string_view what) {
-  if (limits.mode != Mode::kThreshold || std::abs(limits.threshold) <= G::kMaxValue + 1) {
-    return absl::OkStatus();
-  }
-  return absl::InvalidArgumentError(absl::StrCat(AV(what), "=", limits.threshold, " is outside ",
-                                                 AV(G::kName), "'s values (", -G::kMaxValue - 1,
-                                                 " to ", G::kMaxValue + 1, ")"));
+  if (limits.mode != Mode::kThreshold) return absl::OkStatus();
+  return CheckThresholdRange<G>(limits.threshold, what);
 }
 
 // `limits` with --engine applied (unchanged without it): the configuration

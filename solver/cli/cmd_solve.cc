@@ -48,18 +48,41 @@ std::string Grouped(std::uint64_t n) {
 
 std::string Signed(int v) { return v > 0 ? absl::StrCat("+", v) : absl::StrCat(v); }
 
-// --mode checked (ParseFlags has checked the ranges of --threads and --tt-mb).
+// A threshold solve's bound turned to the first player: the side to move's
+// fail-soft value `value` is a lower bound when it reaches the side's
+// threshold, else an upper one; for the second player both flip (the first
+// player's value is minus theirs). `yes`: the first player's value is at
+// least the threshold.
+struct ThresholdBound {
+  bool yes;
+  int value;  // the first player's bound: lower if yes, else upper
+};
+ThresholdBound FirstPlayerBound(int side, int value, int first_threshold) {
+  const int side_threshold = side == 0 ? first_threshold : 1 - first_threshold;
+  const bool side_reaches = value >= side_threshold;
+  return {side_reaches == (side == 0), side == 0 ? value : -value};
+}
+
+// --mode and --threshold checked (ParseFlags has checked the ranges of
+// --threads and --tt-mb). A threshold is the first player's here; SolveOne
+// turns it to the side to move's (SolveOptions::threshold).
 absl::StatusOr<search::SolveOptions> SolveOptionsFromFlags() {
   search::SolveOptions o;
   absl::StatusOr<search::Mode> mode = search::ParseMode(absl::GetFlag(FLAGS_mode));
   if (!mode.ok()) return mode.status();
   if (*mode == search::Mode::kHeuristic) {
-    return absl::InvalidArgumentError("bad --mode='heuristic': expected exact or wld");
+    return absl::InvalidArgumentError("bad --mode='heuristic': expected exact, wld or threshold");
   }
   o.mode = *mode;
+  absl::StatusOr<int> threshold = ThresholdFromFlag(o.mode == search::Mode::kThreshold);
+  if (!threshold.ok()) return threshold.status();
+  o.threshold = *threshold;
   o.threads = ThreadsFromFlag();
   o.tt_mb = static_cast<std::size_t>(absl::GetFlag(FLAGS_tt_mb));
   o.analyze = absl::GetFlag(FLAGS_analyze);
+  if (o.analyze && o.mode == search::Mode::kThreshold) {
+    return absl::InvalidArgumentError("--analyze needs --mode=exact or wld, not threshold");
+  }
   if (absl::GetFlag(FLAGS_progress)) {
     o.progress = [](const std::string& line) {
       std::fprintf(stderr, "progress: %s\n", line.c_str());
@@ -114,9 +137,24 @@ absl::Status CheckSolveFinishes(const G& game, const typename G::Position& pos) 
                    "anyway"));
 }
 
+// A threshold solve's answer, in the first player's terms: is their value at
+// least `first_threshold`, and the proven bound that says so.
+template <class G>
+void PrintThreshold(const G& game, const typename G::Position& pos, const search::SolveResult<G>& r,
+                    int first_threshold) {
+  const ThresholdBound b = FirstPlayerBound(game.side_to_move(pos), r.value, first_threshold);
+  std::printf("threshold  is the first player's value at least %s? %s (proven: %s %s)\n",
+              Signed(first_threshold).c_str(), b.yes ? "yes" : "no",
+              b.yes ? ">=" : "<=", Signed(b.value).c_str());
+  std::printf("best move  %s\n", r.best_move
+                                     ? game.move_string(pos, *r.best_move).c_str()
+                                     : "none (no move of the side to move reaches its side of it)");
+}
+
 template <class G>
 void PrintText(const G& game, const typename G::Position& pos, const search::SolveResult<G>& r,
-               std::size_t tt_mb, const TablesUsed& tables, const std::string& db) {
+               std::size_t tt_mb, const TablesUsed& tables, const std::string& db,
+               int first_threshold) {
   const int side = game.side_to_move(pos);
   std::printf("game       %s %s %s\n", std::string(G::kName).c_str(), game.board_name().c_str(),
               game.variant().c_str());
@@ -125,6 +163,8 @@ void PrintText(const G& game, const typename G::Position& pos, const search::Sol
               Remaining(game, pos));
   if (!r.complete) {
     std::printf("result     unknown (stopped before the end)\n");
+  } else if (r.mode == search::Mode::kThreshold) {
+    PrintThreshold(game, pos, r, first_threshold);
   } else {
     const int first = side == 0 ? r.value : -r.value;
     std::printf("value      %s (%s for the side to move; first player %s)%s\n",
@@ -172,7 +212,13 @@ absl::Status SolveOne(const G& game, const search::SolveOptions& o, const std::s
   auto pos = PlayMoves(game, *start, moves);
   if (!pos.ok()) return pos.status();
   if (absl::Status s = CheckSolveFinishes(game, *pos); !s.ok()) return s;
-  auto solver = MakeSolver(game, o);
+  const int first_threshold = o.threshold;
+  search::SolveOptions options = o;
+  if (o.mode == search::Mode::kThreshold) {
+    if (absl::Status s = CheckThresholdRange<G>(first_threshold, "--threshold"); !s.ok()) return s;
+    options.threshold = game.side_to_move(*pos) == 0 ? first_threshold : 1 - first_threshold;
+  }
+  auto solver = MakeSolver(game, options);
   if (!solver.ok()) return solver.status();
   const search::SolveResult<G> r = (*solver)->Solve(*pos);
   // A damaged table met during the search is an error, not a silent fallback.
@@ -184,9 +230,17 @@ absl::Status SolveOne(const G& game, const search::SolveOptions& o, const std::s
     j["eval"] = eval_name;
     j["table_probes"] = tables.probes;
     j["table_hits"] = tables.hits;
+    if (o.mode == search::Mode::kThreshold && r.complete) {
+      // A bound, not a value (data/README.md): which side of the threshold.
+      const bool lower = r.value >= options.threshold;
+      j["value_kind"] = "bound";
+      j["bound"] = lower ? "lower" : "upper";
+      j["threshold"] = first_threshold;
+      j["result"] = nullptr;
+    }
     std::printf("%s\n", j.dump().c_str());
   } else {
-    PrintText(game, *pos, r, o.tt_mb, tables, db);
+    PrintText(game, *pos, r, o.tt_mb, tables, db, first_threshold);
   }
   return absl::OkStatus();
 }
@@ -314,6 +368,9 @@ absl::Status RunSolve(const std::vector<std::string>& args) {
     return absl::InvalidArgumentError("--suite cannot be combined with --position or --moves");
   }
   if (options->analyze) return absl::InvalidArgumentError("--analyze does not apply to --suite");
+  if (options->mode == search::Mode::kThreshold) {
+    return absl::InvalidArgumentError("--mode=threshold does not apply to --suite");
+  }
   if (absl::Status s = CheckInputFile("--suite", suite_path); !s.ok()) return s;
   auto suite = search::ReadSuiteFile(suite_path);
   if (!suite.ok()) return suite.status();
@@ -441,7 +498,9 @@ Command SolveCommand() {
   return {"solve", "solve a position exactly: value, best move, principal variation",
           "Prints the value for the side to move (win/draw/loss), the best move, the\n"
           "principal variation (every move proven) and statistics. --mode=wld finds only\n"
-          "win/draw/loss (cheaper); --analyze adds the exact value of every legal move;\n"
+          "win/draw/loss (cheaper); --mode=threshold --threshold=T only whether the first\n"
+          "player's value is at least T, with the proven bound that says so (cheaper\n"
+          "still: one null-window search); --analyze adds the exact value of every legal move;\n"
           "--json prints one 'solve' record (data/README.md). --suite=FILE solves every\n"
           "position of an FFO-format file (data/ffo/ffo-40-49.txt) or of Edax .obf lines\n"
           "('BOARD X; g8:+18; h1:+12;': the best listed score is the expected one) and\n"
@@ -461,8 +520,8 @@ Command SolveCommand() {
           "  tav solve --game=prairie --size=6 --db=db/prairie6  (tables at the leaves)",
           FlagList({kGameFlags,
                     kPositionFlags,
-                    {"mode", "threads", "tt-mb", "json", "analyze", "suite", "progress", "force",
-                     "db", "memory-mb", "eval"}}),
+                    {"mode", "threshold", "threads", "tt-mb", "json", "analyze", "suite",
+                     "progress", "force", "db", "memory-mb", "eval"}}),
           RunSolve};
 }
 

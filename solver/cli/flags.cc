@@ -40,8 +40,11 @@ ABSL_FLAG(int, tt_mb, 256,
           "transposition table size in MiB (2^20 bytes), 1 to the machine's memory");
 ABSL_FLAG(bool, json, false, "print one JSON object instead of text");
 ABSL_FLAG(std::string, mode, "exact",
-          "exact (the value), wld (win/draw/loss only) or, for explore, search (depth-limited "
-          "with the game's evaluation) or threshold (a bound: see --threshold)");
+          "exact (the value), wld (win/draw/loss only), threshold (a bound: see --threshold) or, "
+          "for explore, search (depth-limited with the game's evaluation)");
+ABSL_FLAG(int, threshold, 0,
+          "explore, solve --mode=threshold: the first player's value asked about (is it at least "
+          "this?), in the game's units; 1 asks whether the first player wins");
 ABSL_FLAG(std::string, out, "", "output file or directory");
 ABSL_FLAG(double, budget_s, 0,
           "time budget in seconds, 0 to 10^9; 0 = no limit. explore --mode=search: per position, "
@@ -326,6 +329,17 @@ absl::Status CheckOutputDir(std::string_view flag, const std::string& path) {
     return absl::OkStatus();
   }
   return WritableAncestor(flag, path, fs::path(path));
+}
+
+absl::StatusOr<int> ThresholdFromFlag(bool threshold_mode) {
+  if (threshold_mode && !FlagGiven("threshold")) {
+    return absl::InvalidArgumentError(
+        "--mode=threshold needs --threshold=T (is the first player's value at least T?)");
+  }
+  if (!threshold_mode && FlagGiven("threshold")) {
+    return absl::InvalidArgumentError("--threshold needs --mode=threshold");
+  }
+  return threshold_mode ? absl::GetFlag(FLAGS_threshold) : 0;
 }
 
 std::vector<std::string_view> FlagList(std::initializer_list<std::vector<std::string_view>> lists) {

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <initializer_list>
 #include <string>
@@ -23,7 +24,9 @@
 
 #include "absl/flags/declare.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "core/game.h"
+#include "core/strings.h"
 #include "dispatch/dispatcher.h"
 
 ABSL_DECLARE_FLAG(std::string, game);
@@ -39,6 +42,7 @@ ABSL_DECLARE_FLAG(int, threads);
 ABSL_DECLARE_FLAG(int, tt_mb);
 ABSL_DECLARE_FLAG(bool, json);
 ABSL_DECLARE_FLAG(std::string, mode);
+ABSL_DECLARE_FLAG(int, threshold);
 ABSL_DECLARE_FLAG(std::string, out);
 ABSL_DECLARE_FLAG(double, budget_s);
 ABSL_DECLARE_FLAG(bool, resume);
@@ -69,6 +73,21 @@ absl::StatusOr<std::vector<std::string>> ParseFlags(int argc, char** argv, int f
 // True when the last ParseFlags saw --name (or --noname) on the command line,
 // whatever its value: lets a command tell an explicit value from the default.
 bool FlagGiven(std::string_view name);
+
+// --threshold against the mode: its value when `threshold_mode` (which needs
+// it), else 0; an error naming the flag when one is given without the other.
+absl::StatusOr<int> ThresholdFromFlag(bool threshold_mode);
+
+// OK unless `threshold` (a first player's value) lies outside the values of G,
+// -M-1 to M+1 (M = G::kMaxValue; those two already have their answer), where
+// a threshold search's window would leave its range; `what` names the source.
+template <class G>
+absl::Status CheckThresholdRange(int threshold, std::string_view what) {
+  if (std::abs(threshold) <= G::kMaxValue + 1) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(AV(what), "=", threshold, " is outside ",
+                                                 AV(G::kName), "'s values (", -G::kMaxValue - 1,
+                                                 " to ", G::kMaxValue + 1, ")"));
+}
 
 // The machine's physical memory in MiB: the upper bound of --tt-mb and
 // --memory-mb.

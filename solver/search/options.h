@@ -42,8 +42,10 @@ inline absl::StatusOr<Mode> ParseMode(std::string_view text) {
   if (text == "exact") return Mode::kExact;
   if (text == "wld") return Mode::kWld;
   if (text == "heuristic") return Mode::kHeuristic;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "bad --mode='", absl::string_view(text.data(), text.size()), "': expected exact or wld"));
+  if (text == "threshold") return Mode::kThreshold;
+  return absl::InvalidArgumentError(absl::StrCat("bad --mode='",
+                                                 absl::string_view(text.data(), text.size()),
+                                                 "': expected exact, wld or threshold"));
 }
 
 // Tunables of the search, in units of the game's remaining() ("work": empty
