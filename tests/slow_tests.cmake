@@ -9,12 +9,7 @@ endif()
 file(GLOB TAV_SLOW_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*_slowtest.cc)
 foreach(source ${TAV_SLOW_TEST_SOURCES})
   get_filename_component(name ${source} NAME_WE)
-  add_executable(${name} ${source})
-  target_link_libraries(${name} PRIVATE tavcore GTest::gtest GTest::gtest_main GTest::gmock)
-  target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-  target_compile_definitions(${name} PRIVATE TAV_BINARY="$<TARGET_FILE:tav>"
-                                             TAV_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
-  add_dependencies(${name} tav)
+  tav_test_program(${name} ${source})
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 600
                        PROPERTIES TIMEOUT 900 LABELS no_sanitizer)
 endforeach()
