@@ -70,7 +70,7 @@ def _spell(key: tuple) -> str:
     return f"{piece}{orientation}{cathedral.square_name(*active)}"
 
 
-def _all_placements(variant: str, size: int, pieces) -> list[tuple]:
+def openings(variant: str, size: int, pieces) -> list[tuple]:
     """Every opening move of the variant: the Cathedral's placements, or dark's first buildings
     of ``pieces`` that leave no pocket (RULES.md, Play 4), one spelling each."""
     letters = ["Y"] if variant == "classic" else sorted(pieces)
@@ -82,7 +82,7 @@ def _all_placements(variant: str, size: int, pieces) -> list[tuple]:
     return sorted(keys, key=_order)
 
 
-def _pieces(group: pd.DataFrame) -> set:
+def pieces(group: pd.DataFrame) -> set:
     """Dark's piece types on this board: those in the records' hands (a first building no run
     has touched is still an opening), else those of the records themselves."""
     letters = set("".join(group["pieces"].dropna())) if "pieces" in group else set()
@@ -126,7 +126,7 @@ def classes(placements: pd.DataFrame, expand) -> pd.DataFrame:
         bounds, _ = placement_intervals(group, size, expand)
         if not bounds:
             continue
-        keys = _all_placements(variant, size, _pieces(group))
+        keys = openings(variant, size, pieces(group))
         frame = pd.DataFrame({"key": keys})
         frame["class"] = [class_of(k, size) for k in keys]
         frame["low"] = [bounds.get(k, (-INF, INF))[0] for k in keys]

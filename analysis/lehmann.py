@@ -348,11 +348,9 @@ def _runs(placements: pd.DataFrame):
     for (variant, size, run), group in placements.groupby(["variant", "size", "run"], sort=True):
         size = int(size)
         values, conflicts = expand(group, size)
-        if variant == "classic":
-            total = len(cathedral.placements("Y", size))
-        else:
-            pieces = sorted(set(group["piece"]))
-            total = sum(len(set(cathedral.placements(p, size).values())) for p in pieces)
+        # Every opening of the board: the Cathedral's placements, or every legal first
+        # building of the pieces in hand (combined.py; no pocket-making ones).
+        total = len(combined.openings(variant, size, combined.pieces(group)))
         text, key_value, key_kind = verdict(variant, values, total)
         searches = group["search"].dropna()
         depths = pd.to_numeric(group["depth"], errors="coerce").dropna()
