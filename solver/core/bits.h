@@ -18,26 +18,6 @@ inline int LowestBit(u64 b) { return std::countr_zero(b); }        // b != 0
 inline int HighestBit(u64 b) { return 63 - std::countl_zero(b); }  // b != 0
 inline u64 Bit(int square) { return u64{1} << square; }
 
-// Iterates the set bits of a 64-bit mask, lowest first:  for (int sq : SetBits(mask)) ...
-class SetBits {
- public:
-  explicit SetBits(u64 mask) : mask_(mask) {}
-  struct Iterator {
-    u64 rest;
-    int operator*() const { return std::countr_zero(rest); }
-    Iterator& operator++() {
-      rest &= rest - 1;
-      return *this;
-    }
-    bool operator!=(const Iterator& other) const { return rest != other.rest; }
-  };
-  Iterator begin() const { return {mask_}; }
-  Iterator end() const { return {0}; }
-
- private:
-  u64 mask_;
-};
-
 inline int PopCount(u128 b) {
   return std::popcount(static_cast<u64>(b)) + std::popcount(static_cast<u64>(b >> 64));
 }
@@ -47,12 +27,14 @@ inline int LowestBit(u128 b) {  // b != 0
 }
 inline u128 Bit128(int square) { return u128{1} << square; }
 
-// Iterates the set bits of a 128-bit mask, lowest first.
-class SetBits128 {
+// Iterates the set bits of a 64- or 128-bit mask, lowest first:
+//   for (int sq : SetBits(mask)) ...      for (int sq : SetBits128(mask)) ...
+template <class Mask>
+class SetBitsOf {
  public:
-  explicit SetBits128(u128 mask) : mask_(mask) {}
+  explicit SetBitsOf(Mask mask) : mask_(mask) {}
   struct Iterator {
-    u128 rest;
+    Mask rest;
     int operator*() const { return LowestBit(rest); }
     Iterator& operator++() {
       rest &= rest - 1;
@@ -64,7 +46,9 @@ class SetBits128 {
   Iterator end() const { return {0}; }
 
  private:
-  u128 mask_;
+  Mask mask_;
 };
+using SetBits = SetBitsOf<u64>;
+using SetBits128 = SetBitsOf<u128>;
 
 }  // namespace tav
