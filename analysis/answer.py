@@ -27,8 +27,7 @@ COLUMNS = ["board", "variant", "evidence", "run", "dark under best play", "kind"
            "openings dark scored below 1/2", "what it says"]
 
 
-def _search_rows(ds: Dataset) -> pd.DataFrame:
-    placements, _ = lehmann.placement_records(ds)
+def _search_rows(placements: pd.DataFrame) -> pd.DataFrame:
     if not len(placements):
         return pd.DataFrame(columns=COLUMNS)
     table = lehmann.verdicts(placements)
@@ -44,10 +43,9 @@ def _search_rows(ds: Dataset) -> pd.DataFrame:
         "what it says": table["verdict"]})
 
 
-def _combined_rows(ds: Dataset) -> pd.DataFrame:
+def _combined_rows(placements: pd.DataFrame) -> pd.DataFrame:
     """Per board with two or more proof runs, what they prove together (combined.py): the
     start's proven interval for dark and its verdict."""
-    placements, _ = lehmann.placement_records(ds)
     classes = combined.classes(placements, lehmann.expand)
     if not len(classes):
         return pd.DataFrame(columns=COLUMNS)
@@ -86,7 +84,8 @@ def _selfplay_rows(ds: Dataset) -> pd.DataFrame:
 def table(ds: Dataset) -> pd.DataFrame:
     """The rows described in the module docstring, by board, variant, then proof, heuristic
     search, engine play."""
-    rows = pd.concat([_search_rows(ds), _combined_rows(ds), _selfplay_rows(ds)],
+    placements, _ = lehmann.placement_records(ds)
+    rows = pd.concat([_search_rows(placements), _combined_rows(placements), _selfplay_rows(ds)],
                      ignore_index=True)
     order = {"proof": 0, "heuristic search": 1, "engine play": 2}
     size = pd.to_numeric(rows["board"].str.extract(r"^(\d+)x", expand=False))

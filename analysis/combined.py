@@ -25,6 +25,7 @@ are counted by class: a placement and its images under the board's rotations.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pandas as pd
 
@@ -73,13 +74,20 @@ def _spell(key: tuple) -> str:
 def openings(variant: str, size: int, pieces) -> list[tuple]:
     """Every opening move of the variant: the Cathedral's placements, or dark's first buildings
     of ``pieces`` that leave no pocket (RULES.md, Play 4), one spelling each."""
-    letters = ["Y"] if variant == "classic" else sorted(pieces)
+    letters = "Y" if variant == "classic" else "".join(sorted(pieces))
+    return list(_openings(letters, size))
+
+
+@lru_cache(maxsize=None)
+def _openings(letters: str, size: int) -> tuple:
+    """:func:`openings` for these piece letters, computed once per report (every run and board
+    asks again, and each first building is checked for a pocket square by square)."""
     keys = set()
     for letter in letters:
         for (orientation, active), cells in cathedral.placements(letter, size).items():
             if letter == "Y" or cathedral.leaves_one_region(cells, size):
                 keys.add((letter, *cathedral.canonical_spelling(letter, orientation, active, size)))
-    return sorted(keys, key=_order)
+    return tuple(sorted(keys, key=_order))
 
 
 def pieces(group: pd.DataFrame) -> set:
