@@ -50,17 +50,15 @@ std::string Signed(int v) { return v > 0 ? absl::StrCat("+", v) : absl::StrCat(v
 
 // A threshold solve's bound turned to the first player: the side to move's
 // fail-soft value `value` is a lower bound when it reaches the side's
-// threshold, else an upper one; for the second player both flip (the first
-// player's value is minus theirs). `yes`: the first player's value is at
-// least the threshold.
+// threshold (SolveOptions::threshold), else an upper one; for the second
+// player both flip (the first player's value is minus theirs). `yes`: the
+// first player's value is at least their threshold.
 struct ThresholdBound {
   bool yes;
   int value;  // the first player's bound: lower if yes, else upper
 };
-ThresholdBound FirstPlayerBound(int side, int value, int first_threshold) {
-  const int side_threshold = side == 0 ? first_threshold : 1 - first_threshold;
-  const bool side_reaches = value >= side_threshold;
-  return {side_reaches == (side == 0), side == 0 ? value : -value};
+ThresholdBound FirstPlayerBound(int side, int value, int side_threshold) {
+  return {(value >= side_threshold) == (side == 0), side == 0 ? value : -value};
 }
 
 // --mode and --threshold checked (ParseFlags has checked the ranges of
@@ -142,7 +140,9 @@ absl::Status CheckSolveFinishes(const G& game, const typename G::Position& pos) 
 template <class G>
 void PrintThreshold(const G& game, const typename G::Position& pos, const search::SolveResult<G>& r,
                     int first_threshold) {
-  const ThresholdBound b = FirstPlayerBound(game.side_to_move(pos), r.value, first_threshold);
+  const int side = game.side_to_move(pos);
+  const ThresholdBound b =
+      FirstPlayerBound(side, r.value, search::MoverThreshold(side, first_threshold));
   std::printf("threshold  is the first player's value at least %s? %s (proven: %s %s)\n",
               Signed(first_threshold).c_str(), b.yes ? "yes" : "no",
               b.yes ? ">=" : "<=", Signed(b.value).c_str());
@@ -216,7 +216,7 @@ absl::Status SolveOne(const G& game, const search::SolveOptions& o, const std::s
   search::SolveOptions options = o;
   if (o.mode == search::Mode::kThreshold) {
     if (absl::Status s = CheckThresholdRange<G>(first_threshold, "--threshold"); !s.ok()) return s;
-    options.threshold = game.side_to_move(*pos) == 0 ? first_threshold : 1 - first_threshold;
+    options.threshold = search::MoverThreshold(game.side_to_move(*pos), first_threshold);
   }
   auto solver = MakeSolver(game, options);
   if (!solver.ok()) return solver.status();

@@ -78,7 +78,7 @@ class TtUnitSolver {
         break;
       case Mode::kThreshold:
         o.mode = search::Mode::kThreshold;
-        o.threshold = MoverThreshold(pos, limits.threshold);
+        o.threshold = search::MoverThreshold(game_.side_to_move(pos), limits.threshold);
         o.cancel = limits.cancel;
         break;
       case Mode::kSearch:
@@ -134,14 +134,6 @@ class TtUnitSolver {
   }
 
  private:
-  // The threshold for the side to move at `pos` whose answer answers the
-  // first player's "at least `first`": the same where the first player
-  // moves; else "first player >= first" is "mover <= -first", so the mover's
-  // threshold is 1 - first (the values are integers).
-  int MoverThreshold(const Position& pos, int first) const {
-    return game_.side_to_move(pos) == 0 ? first : 1 - first;
-  }
-
   // The search-mode solver, its table empty: nothing another position's
   // search stored can reach this one.
   search::Solver<G>& ClearedPrivateSolver() {

@@ -90,6 +90,14 @@ SearchParams TunedFor(SearchParams params) {
   return params;
 }
 
+// The side to move's threshold (SolveOptions::threshold) whose answer answers
+// the first player's "is my value at least `first`?": the same where the first
+// player (side 0) moves; else "first player >= first" is "mover <= -first",
+// so the mover's threshold is 1 - first (the values are integers).
+inline int MoverThreshold(int side_to_move, int first) {
+  return side_to_move == 0 ? first : 1 - first;
+}
+
 struct SolveOptions {
   Mode mode = Mode::kExact;
   int threads = 1;            // worker threads (the CLI's default is every core)
