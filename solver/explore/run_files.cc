@@ -41,10 +41,6 @@ json IdentityKey(const json& run, const std::string& key) {
   return run.contains(key) ? run.at(key) : json(nullptr);
 }
 
-}  // namespace
-
-namespace {
-
 // The first of `keys` whose identity value in `run` differs from `want`'s,
 // with both values; nullopt when all agree.
 struct Difference {
