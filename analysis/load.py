@@ -8,8 +8,8 @@ plus a few derived ones:
 * ``run``: where a record belongs for per-run tables -- an exploration's directory, a JSONL
   file, or the folder of single-record JSON files (e.g. ``data/solve``);
 * ``file``, ``line``: the record's location;
-* ``value_kind`` for solve records (their ``mode``: ``threshold`` gives ``bound``; suite results
-  count as ``exact``);
+* ``value_kind`` for solve records without one (by their ``mode``: ``threshold`` gives
+  ``bound``; suite results count as ``exact``);
 * ``side_to_move``, ``value_first_player`` and ``remaining`` where a writer left them out but the
   position string determines them (Othello/Desdemona and Prairie position strings), and
   ``board`` from ``size`` (N x N, Prairie W x 7);
@@ -356,7 +356,8 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
 
     for row in rows["solve"]:
         _complete(row)
-        row["value_kind"] = SOLVE_VALUE_KINDS.get(row.get("mode"), "exact")
+        # The record's own kind where it has one (a threshold solve of a finished game is exact).
+        row["value_kind"] = row.get("value_kind") or SOLVE_VALUE_KINDS.get(row.get("mode"), "exact")
         _provenance(row, row)
     for row in rows["suite_result"]:
         _complete(row)

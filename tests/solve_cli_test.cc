@@ -155,6 +155,24 @@ TEST(SolveCli, FinishedGameHasNullBestMove) {
   EXPECT_EQ(j["value"], -16);
 }
 
+// On a finished game a threshold solve knows the score itself: it records an
+// exact value, as the explorer does, not a bound on one side of the threshold.
+TEST(SolveCli, ThresholdModeOnAFinishedGameRecordsTheExactScore) {
+  const std::string solve =
+      "solve --game=othello --size=4 --position='XXXXXXXX-------- O' --mode=threshold "
+      "--threshold=1";
+  const CliResult r = RunTav(solve + " --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["value_kind"], "exact");
+  EXPECT_TRUE(j["bound"].is_null());
+  EXPECT_EQ(j["value"], -16);
+  EXPECT_EQ(j["threshold"], 1);
+  const CliResult text = RunTav(solve);
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("value      -16"), std::string::npos) << text.out;
+}
+
 // A 4x4 suite: the start (white wins 11-3, i.e. -10 with the two empty
 // squares going to the winner) and a one-move ending worked out by hand; a
 // wrong expected score must be flagged.

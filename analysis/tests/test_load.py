@@ -135,3 +135,15 @@ def test_kinds_documented_but_not_analysed_are_skipped_silently(monkeypatch):
         monkeypatch.setattr(sys.modules[module], "UNANALYSED_KINDS", frozenset({"book_entry"}))
     ds, warnings = load_quietly(BAD / "unknown_kind.jsonl")
     assert warnings == [] and list(ds.suite["id"]) == [40]
+
+
+def test_a_solve_record_keeps_its_own_kind_of_value_and_else_takes_its_modes(tmp_path):
+    # A threshold solve proves a bound, unless the game was over: then it records the exact score.
+    base = {"schema": 1, "kind": "solve", "game": "othello", "size": 4, "board": "4x4",
+            "position": "XXXXXXXX-------- O", "mode": "threshold", "threshold": 1, "value": -16}
+    (tmp_path / "over.json").write_text(json.dumps({**base, "value_kind": "exact"}) + "\n")
+    (tmp_path / "bound.json").write_text(
+        json.dumps({**base, "position": "p", "value_kind": None, "bound": "upper"}) + "\n")
+    ds, _ = load_quietly(tmp_path)
+    kinds = dict(zip(ds.solves["position"], ds.solves["value_kind"]))
+    assert kinds == {"XXXXXXXX-------- O": "exact", "p": "bound"}

@@ -163,7 +163,7 @@ void PrintText(const G& game, const typename G::Position& pos, const search::Sol
               Remaining(game, pos));
   if (!r.complete) {
     std::printf("result     unknown (stopped before the end)\n");
-  } else if (r.mode == search::Mode::kThreshold) {
+  } else if (r.mode == search::Mode::kThreshold && !r.exact) {  // (exact: the game was over)
     PrintThreshold(game, pos, r, first_threshold);
   } else {
     const int first = side == 0 ? r.value : -r.value;
@@ -231,12 +231,13 @@ absl::Status SolveOne(const G& game, const search::SolveOptions& o, const std::s
     j["table_probes"] = tables.probes;
     j["table_hits"] = tables.hits;
     if (o.mode == search::Mode::kThreshold && r.complete) {
-      // A bound, not a value (data/README.md): which side of the threshold.
+      // A bound, not a value (data/README.md): which side of the threshold;
+      // on a finished game the score itself, exact as the explorer records it.
       const bool lower = r.value >= options.threshold;
-      j["value_kind"] = "bound";
-      j["bound"] = lower ? "lower" : "upper";
+      j["value_kind"] = r.exact ? "exact" : "bound";
+      j["bound"] = r.exact ? nlohmann::json() : nlohmann::json(lower ? "lower" : "upper");
       j["threshold"] = first_threshold;
-      j["result"] = nullptr;
+      if (!r.exact) j["result"] = nullptr;
     }
     std::printf("%s\n", j.dump().c_str());
   } else {
