@@ -242,6 +242,16 @@ def proven_no_win(row) -> bool:
     return row["value_kind"] == "bound" and row["dark_bound"] == "upper" and row["dark_value"] <= 0
 
 
+def _ceiling(row) -> bool:
+    """A proven upper bound on dark's value: it says how much dark can get at most, never that
+    dark wins, so no verdict about winning may rest on it."""
+    return row["value_kind"] == "bound" and row["dark_bound"] == "upper"
+
+
+def _label_of(row) -> str:
+    return label(row["dark_value"], row["value_kind"], row["dark_bound"])
+
+
 def _kind_counts(values: dict) -> dict:
     kinds = pd.Series([r["value_kind"] for r in values.values()], dtype=object).value_counts()
     return {k: int(kinds.get(k, 0)) for k in ("exact", "wld", "bound", "heuristic")}
@@ -260,6 +270,9 @@ def verdict(variant: str, values: dict, total: int) -> tuple[str, float | None, 
             text = "refuted: light has a placement where dark provably does not win"
         elif complete and all(proven_win(r) for r in rows):
             text = "proven: dark wins against every Cathedral placement"
+        elif _ceiling(worst):
+            text = (f"not decided: light's best placement, {_label_of(worst)}, is only a ceiling"
+                    + coverage)
         elif worst["dark_value"] > 0:
             text = "estimated: dark wins against every placement, not all values proven" + coverage
         else:
@@ -272,6 +285,9 @@ def verdict(variant: str, values: dict, total: int) -> tuple[str, float | None, 
         draws = any(r["dark_value"] == 0 and r["value_kind"] in PROVEN for r in rows)
         text = ("proven: the start is a draw (dark's best first buildings draw, none wins)"
                 if draws else "proven: no first building wins for dark")
+    elif _ceiling(best):
+        text = (f"not decided: dark's best first building, {_label_of(best)}, is only a ceiling"
+                + coverage)
     elif best["dark_value"] > 0:
         text = "estimated: dark wins with its best first building, not proven" + coverage
     elif best["dark_value"] == 0 and best["value_kind"] in PROVEN:

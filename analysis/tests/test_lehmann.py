@@ -90,6 +90,20 @@ def test_a_proven_draw_among_losing_first_buildings_proves_dark_at_least_draws()
     assert lehmann.verdict("lehmann", values, 5)[0].startswith("estimated: no first building")
 
 
+def test_a_ceiling_above_zero_never_reads_as_a_win():
+    # `tav solve --mode=threshold --threshold=2` that fails: dark's value at most +1, which says
+    # nothing about whether dark wins.
+    ceiling = {"dark_value": 1.0, "value_kind": "bound", "dark_bound": "upper"}
+    text = lehmann.verdict("lehmann", {1: ceiling}, 4)[0]
+    assert text.startswith("not decided: dark's best first building, ≤1, is only a ceiling")
+    assert "only 1 of 4" in text
+    values = {1: {"dark_value": 3.0, "value_kind": "exact", "dark_bound": None}, 2: ceiling}
+    assert lehmann.verdict("classic", values, 2)[0].startswith(
+        "not decided: light's best placement, ≤1")
+    values[2] = {"dark_value": 1.0, "value_kind": "heuristic", "dark_bound": None}
+    assert lehmann.verdict("classic", values, 2)[0].startswith("estimated: dark wins")
+
+
 def test_no_first_building_winning_and_one_drawing_proves_the_start_a_draw():
     values = {1: {"dark_value": -1.0, "value_kind": "wld", "dark_bound": None},
               2: {"dark_value": 0.0, "value_kind": "bound", "dark_bound": "upper"}}
