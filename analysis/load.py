@@ -64,8 +64,8 @@ COLUMNS = {
                     "budget_s", "threads", "tt_mb", "status", "started", "finished",
                     "positions", "searched", "backed_up", "nodes", "seconds", "nps",
                     "root_value", "root_value_kind", "root_best_move", "commit", "machine"],
-    "retro_stats": ["game", "variant", "size", "board", "positions", "seconds",
-                    "positions_per_second", "threads", "peak_memory_mb", "tiers",
+    "retro_stats": ["game", "variant", "size", "board", "selection", "encoding", "positions",
+                    "seconds", "positions_per_second", "threads", "peak_memory_mb", "tiers",
                     "start_position", "start_result", "start_plies", "longest_win_plies",
                     "longest_win_position", "longest_win_side_to_move", "commit", "machine"],
     "proof": ["game", "variant", "size", "board", "position", "moves", "result",
@@ -391,6 +391,7 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
         start, longest = row.get("start") or {}, row.get("longest_win") or {}
         row["start_position"], row["start_result"] = start.get("position"), start.get("result")
         row["start_plies"] = start.get("plies")
+        row["selection"] = row.get("selection") or "all"  # "" in stats.json: every tier
         row["longest_win_plies"] = longest.get("plies")
         row["longest_win_position"] = longest.get("position")
         row["longest_win_side_to_move"] = longest.get("side_to_move")

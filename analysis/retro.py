@@ -77,7 +77,8 @@ def tier_table(ds: Dataset, run: str) -> pd.DataFrame:
 
 
 def overview(ds: Dataset) -> pd.DataFrame:
-    columns = {"game": "game", "variant": "variant", "board": "board", "positions": "positions",
+    columns = {"game": "game", "variant": "variant", "board": "board", "selection": "tiers solved",
+               "encoding": "encoding", "positions": "positions",
                "tiers": "tiers", "seconds": "seconds", "positions_per_second": "positions/s",
                "threads": "threads", "peak_memory_mb": "peak MB", "start_result": "start: result",
                "start_plies": "start: plies", "longest_win_plies": "longest win: plies",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from analysis import retro
 
 
@@ -25,3 +27,12 @@ def test_section_has_a_table_and_a_plot_per_game(good):
     section = retro.build(good)
     assert any(name.endswith("_remoteness") for name in section.plots)
     assert "retro_overview" in section.tables
+
+
+def test_the_overview_says_which_tiers_a_run_solved_and_how_they_are_stored(good):
+    # A run of some tiers (tav retro --tiers=...) must not read as the whole game solved.
+    overview = retro.overview(good)
+    assert overview["tiers solved"].tolist() == ["all"] * len(overview)
+    partial = good.retro.assign(selection="buffalo<=1", encoding="dtw8")
+    part = retro.overview(dataclasses.replace(good, retro=partial))
+    assert part[["tiers solved", "encoding"]].values.tolist() == [["buffalo<=1", "dtw8"]] * len(part)
