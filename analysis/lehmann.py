@@ -235,17 +235,17 @@ def proven_win(row) -> bool:
     return row["value_kind"] == "bound" and row["dark_bound"] == "lower" and row["dark_value"] > 0
 
 
-def proven_no_win(row) -> bool:
-    """Dark provably does not win: a proven value of at most 0 or an upper bound at most 0."""
-    if row["value_kind"] in PROVEN:
-        return row["dark_value"] <= 0
-    return row["value_kind"] == "bound" and row["dark_bound"] == "upper" and row["dark_value"] <= 0
-
-
 def _ceiling(row) -> bool:
     """A proven upper bound on dark's value: it says how much dark can get at most, never that
     dark wins, so no verdict about winning may rest on it."""
     return row["value_kind"] == "bound" and row["dark_bound"] == "upper"
+
+
+def proven_no_win(row) -> bool:
+    """Dark provably does not win: a proven value of at most 0 or an upper bound at most 0."""
+    if row["value_kind"] in PROVEN:
+        return row["dark_value"] <= 0
+    return _ceiling(row) and row["dark_value"] <= 0
 
 
 def _label_of(row) -> str:
