@@ -8,7 +8,8 @@
 //   Step 3. no moves        final_value()
 //   Step 4. value_bounds()  admissible bounds (Othello: stable discs) outside
 //                           the window, or meeting (an exact value: a
-//                           separated Cathedral endgame), end the search
+//                           Cathedral endgame with footprints apart), end
+//                           the search
 //   Step 5. transposition table: bounds outside the window (or exact) end the
 //           search; its move is kept for step 6
 //   Step 6. the table's move searched first, before the other children are

@@ -216,8 +216,8 @@ class Cathedral {
   int order_score(const Position& parent, Move m, const Position& child) const;
   // Admissible [lower, upper] bounds on the final value for the side to move,
   // from the pieces that can still fit (bounds.cc explains why they hold);
-  // lower == upper, the exact value, in a separated endgame (every empty
-  // square someone's territory for good: two one-player packing puzzles).
+  // lower == upper, the exact value, where the two players' footprints are
+  // apart and out of each other's reach (two one-player packing puzzles).
   std::pair<int, int> value_bounds(const Position& p) const;
   // Heuristic value for depth-limited search: each side's squares in hand
   // beyond the room it has (its own territory plus half the neutral free
@@ -257,8 +257,12 @@ class Cathedral {
   bool HasPlacement(const Position& p, int player) const;
   // The most squares `player` can cover with the buildings in hand, each
   // placed inside `area` with no other constraint (packing.cc: the puzzle of
-  // a separated endgame); -1 if the search needs more than max_nodes nodes.
-  int MostCoverable(const Position& p, int player, u128 area, int max_nodes) const;
+  // a separated endgame): low == high, the answer, or, if the search needs
+  // more than max_nodes nodes, low < high, the range it lies in.
+  struct Coverable {
+    int low = 0, high = 0;
+  };
+  Coverable MostCoverable(const Position& p, int player, u128 area, int max_nodes) const;
   u128 PlacementMask(std::uint16_t placement) const {
     return tables_->orientations[OrientationOf(placement)].mask << AnchorOf(placement);
   }
@@ -329,10 +333,21 @@ class Cathedral {
   struct Reach;
   Reach ReachOf(const Position& p, int player) const;
   int UnplacedLowerBound(const Position& p, int player, u128 reach, int room) const;
-  // The exact value of a separated endgame (bounds.cc), or nullopt when p is
-  // not one or its packing searches run past their budget.
-  std::optional<int> SeparatedValue(const Position& p, const Reach& mine, const Reach& theirs,
-                                    u128 avail_me, u128 avail_opp) const;
+  // The squares `player` could cover by some placement legal now (bounds.cc);
+  // fitting[type]: the count in hand of a type with such a placement, else 0.
+  u128 Footprint(const Position& p, int player, std::array<int, kTypes>* fitting) const;
+  // MostCoverable with the buildings counted in `count` (only types that fit
+  // somewhere in `area`), packing.cc.
+  Coverable PackInto(int player, u128 area, const std::array<int, kTypes>& count,
+                     int max_nodes) const;
+  // The squares `attacker`, building on `attacker_footprint` only, can never
+  // claim, nor capture a building on (bounds.cc), among the components
+  // `seeds` touches.
+  u128 SafeFrom(const Position& p, int attacker, u128 attacker_footprint, u128 seeds) const;
+  // Bounds on the final value from both players' footprints, exact where they
+  // are apart; nullopt where a capture or a claim of the other's ground
+  // cannot be ruled out (bounds.cc).
+  std::optional<std::pair<int, int>> FootprintBounds(const Position& p) const;
   void RemoveBuilding(Position& p, int owner, u128 squares) const;
 
   std::shared_ptr<const Tables> tables_;

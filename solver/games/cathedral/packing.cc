@@ -1,6 +1,6 @@
 // The most squares one player can still cover inside a set of squares that
-// nobody else can change: the one-player puzzle a separated endgame splits
-// into (bounds.cc, SeparatedValue).
+// nobody else can change: the one-player puzzle an endgame splits into where
+// the players' footprints are apart (bounds.cc, FootprintBounds).
 //
 // Method: depth-first search over the lowest square of the area still open.
 // That square is either covered by a building whose lowest cell it is (every
@@ -12,8 +12,9 @@
 // (everything placed, or the area full), which is the usual case.
 //
 // Exponential in the worst case (a hand that almost but not quite fits a big
-// area), so it counts nodes and gives up past a budget: the caller then falls
-// back to plain bounds, never to a guess.
+// area), so it counts nodes and stops past a budget with a range instead of
+// the answer: the best packing found (a lower bound) and the root bound (an
+// upper one). Both are exact bounds, never a guess.
 #include <algorithm>
 #include <array>
 
@@ -28,15 +29,16 @@ class Packer {
       : t_(tables), player_(player), max_nodes_(max_nodes) {}
 
   // The most squares coverable in `area` by the buildings counted in
-  // `count` (per type, types that fit nowhere in `area` already zero), or -1
-  // past the node budget.
-  int Solve(u128 area, const std::array<int, kTypes>& count) {
+  // `count` (per type, types that fit nowhere in `area` already zero), or,
+  // past the node budget, the range it lies in.
+  Cathedral::Coverable Solve(u128 area, const std::array<int, kTypes>& count) {
     int hand = 0;
     for (int type = 0; type < kTypes; ++type) hand += count[type] * kTypeSize[type];
     count_ = count;
     goal_ = std::min(hand, PopCount(area));
     Search(area, PopCount(area), 0, hand);
-    return nodes_ > max_nodes_ ? -1 : best_;
+    if (nodes_ > max_nodes_ && best_ < goal_) return {best_, goal_};
+    return {best_, best_};
   }
 
  private:
@@ -73,15 +75,23 @@ class Packer {
 
 }  // namespace
 
-int Cathedral::MostCoverable(const Position& p, int player, u128 area, int max_nodes) const {
+Cathedral::Coverable Cathedral::MostCoverable(const Position& p, int player, u128 area,
+                                              int max_nodes) const {
   std::array<int, kTypes> count{};
   for (int type = 0; type < kTypes; ++type) {
+    if (p.count(player, type) == 0) continue;
     const TypeOrientations& orients = tables_->orients[player][type];
     bool fits = false;  // a type that fits nowhere in the area is dead: not counted
     for (int i = 0; i < orients.count && !fits; ++i)
       fits = Anchors(orients.ids[i], area, false) != 0;
     count[type] = fits ? p.count(player, type) : 0;
   }
+  return PackInto(player, area, count, max_nodes);
+}
+
+Cathedral::Coverable Cathedral::PackInto(int player, u128 area,
+                                         const std::array<int, kTypes>& count,
+                                         int max_nodes) const {
   return Packer(*tables_, player, max_nodes).Solve(area, count);
 }
 
