@@ -385,13 +385,18 @@ TEST(CathedralFeatures, TheHandmadeFeatureIsEvaluateAndHandsAreCounted) {
     float f[Cathedral::kFeatureCount];
     const std::optional<std::pair<int, int>> bounds = game.features(p, f);
     EXPECT_EQ(bounds.has_value(), p.cathedral_state != cathedral::kCathedralInHand);
+    // The features see the reach bounds, which contain the search's tighter
+    // value_bounds (the footprints), so the learned weights see what they
+    // were fitted to; features() hands back value_bounds, the clamp.
+    const auto [lower, upper] = game.reach_bounds(p);
     if (bounds) {
       EXPECT_EQ(*bounds, game.value_bounds(p));
+      EXPECT_LE(lower, bounds->first);
+      EXPECT_GE(upper, bounds->second);
+      EXPECT_EQ(f[index("handmade")], std::clamp(game.quick_evaluate(p), lower, upper));
     }
-    EXPECT_EQ(f[index("handmade")], game.evaluate(p));
     EXPECT_EQ(f[index("own_hand")], p.hand_squares[p.to_move]);
     EXPECT_EQ(f[index("opp_hand")], p.hand_squares[p.to_move ^ 1]);
-    const auto [lower, upper] = game.value_bounds(p);
     EXPECT_EQ(f[index("lower_bound")], lower);
     EXPECT_EQ(f[index("upper_bound")], upper);
   }

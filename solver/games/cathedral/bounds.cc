@@ -216,10 +216,8 @@ std::optional<std::pair<int, int>> Cathedral::FootprintBounds(const Position& p)
                    (hand_opp - sure[opponent].low) - (hand_me - most[me].high)};
 }
 
-std::pair<int, int> Cathedral::value_bounds(const Position& p) const {
+std::pair<int, int> Cathedral::reach_bounds(const Position& p) const {
   if (p.cathedral_state == kCathedralInHand) return {-kMaxValue, kMaxValue};
-  const std::optional<std::pair<int, int>> by_footprint = FootprintBounds(p);
-  if (by_footprint && by_footprint->first == by_footprint->second) return *by_footprint;
   const int me = p.to_move, opponent = me ^ 1;
   const Reach mine = ReachOf(p, me), theirs = ReachOf(p, opponent);
   const u128 avail_me = Free(p, me), avail_opp = Free(p, opponent);
@@ -229,12 +227,23 @@ std::pair<int, int> Cathedral::value_bounds(const Position& p) const {
                                          PopCount(avail_opp) + PopCount(theirs.open));
   const int high_me = p.hand_squares[me] + PopCount(theirs.capturable);
   const int high_opp = p.hand_squares[opponent] + PopCount(mine.capturable);
-  std::pair<int, int> bounds{low_opp - high_me, high_opp - low_me};
-  if (by_footprint) {
-    bounds.first = std::max(bounds.first, by_footprint->first);
-    bounds.second = std::min(bounds.second, by_footprint->second);
-  }
-  return bounds;
+  return {low_opp - high_me, high_opp - low_me};
+}
+
+std::pair<int, int> Cathedral::value_bounds(const Position& p) const {
+  if (p.cathedral_state == kCathedralInHand) return {-kMaxValue, kMaxValue};
+  const std::optional<std::pair<int, int>> by_footprint = FootprintBounds(p);
+  if (!by_footprint) return reach_bounds(p);
+  if (by_footprint->first == by_footprint->second) return *by_footprint;  // no need of the rest
+  const auto [lower, upper] = reach_bounds(p);
+  return {std::max(lower, by_footprint->first), std::min(upper, by_footprint->second)};
+}
+
+std::pair<int, int> Cathedral::Tightened(const Position& p, std::pair<int, int> reach) const {
+  if (p.cathedral_state == kCathedralInHand) return reach;
+  const std::optional<std::pair<int, int>> by_footprint = FootprintBounds(p);
+  if (!by_footprint) return reach;
+  return {std::max(reach.first, by_footprint->first), std::min(reach.second, by_footprint->second)};
 }
 
 int Cathedral::quick_evaluate(const Position& p) const {

@@ -219,6 +219,12 @@ class Cathedral {
   // lower == upper, the exact value, where the two players' footprints are
   // apart and out of each other's reach (two one-player packing puzzles).
   std::pair<int, int> value_bounds(const Position& p) const;
+  // The same from the squares each side can still reach alone (bounds.cc),
+  // without the footprints: admissible, and never tighter than value_bounds.
+  // The learned evaluation's features see these, the bounds its weights were
+  // fitted to (the footprints came later); its value is clamped into
+  // value_bounds all the same.
+  std::pair<int, int> reach_bounds(const Position& p) const;
   // Heuristic value for depth-limited search: each side's squares in hand
   // beyond the room it has (its own territory plus half the neutral free
   // squares), opponent's minus own, clamped into value_bounds.
@@ -237,7 +243,7 @@ class Cathedral {
   const std::vector<std::string>& feature_names() const { return FeatureNames(); }
   // Returns the value_bounds it computed on the way (none while the Cathedral
   // is in hand), so that a learned evaluation clamps without computing them
-  // again (eval/evaluation.h).
+  // again (eval/evaluation.h); the features hold the reach_bounds.
   std::optional<std::pair<int, int>> features(const Position& p, std::span<float> out) const;
 
   // ---- Rules helpers (public for tests, benches and the solver hooks) --------
@@ -348,6 +354,8 @@ class Cathedral {
   // are apart; nullopt where a capture or a claim of the other's ground
   // cannot be ruled out (bounds.cc).
   std::optional<std::pair<int, int>> FootprintBounds(const Position& p) const;
+  // value_bounds from reach_bounds already computed.
+  std::pair<int, int> Tightened(const Position& p, std::pair<int, int> reach) const;
   void RemoveBuilding(Position& p, int owner, u128 squares) const;
 
   std::shared_ptr<const Tables> tables_;

@@ -9,7 +9,7 @@
 // size class, of pieces that fit neither in X's territory nor in its safe
 // room (they must compete for contested squares), mobility, and the shortfall
 // of the handmade evaluation. Global features: contested and neutral
-// squares, the admissible bounds and the handmade value (bounds.cc), whose
+// squares, the admissible reach bounds and the handmade value (bounds.cc), whose
 // move it is, the Cathedral's state, first buildings, and the game phase
 // (fraction of listed squares still in hand) times the main room features,
 // so that room counts more late and tempo more early.
@@ -20,7 +20,7 @@
 // the fit tests; the union of their placements only once no one-square piece
 // is left, which reaches every free square), a second only for pieces that
 // fit somewhere, plus
-// value_bounds' flood fills, which features() hands back to the caller.
+// reach_bounds' flood fills, which features() hands back to the caller.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -171,17 +171,17 @@ std::optional<std::pair<int, int>> Cathedral::features(const Position& p,
   out[kNeutral] = static_cast<float>(PopCount(neutral));
   std::optional<std::pair<int, int>> bounds;
   if (p.cathedral_state != kCathedralInHand) {
-    bounds = value_bounds(p);
-    const auto [lower, upper] = *bounds;
+    const auto [lower, upper] = reach_bounds(p);  // what the weights were fitted to (cathedral.h)
     out[kLower] = static_cast<float>(lower);
     out[kUpper] = static_cast<float>(upper);
-    // evaluate() (bounds.cc) without computing the bounds again.
+    // evaluate() (bounds.cc) as the weights were fitted: clamped into the reach bounds.
     const int half_neutral = PopCount(neutral) / 2;
     auto short_of_room = [&](int x) {
       return std::max(0, p.hand_squares[x] - PopCount(p.territory[x]) - half_neutral);
     };
     out[kHandmade] =
         static_cast<float>(std::clamp(short_of_room(me ^ 1) - short_of_room(me), lower, upper));
+    bounds = Tightened(p, {lower, upper});  // the clamp of the learned value
   }
   out[kDarkToMove] = me == kDark ? 1.0f : 0.0f;
   out[kCathedralInHandFeature] = p.cathedral_state == kCathedralInHand ? 1.0f : 0.0f;
