@@ -10,6 +10,8 @@
 // 442 full lists/s on a 10x10 midgame position.
 #include <benchmark/benchmark.h>
 
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "cathedral_boards.h"
@@ -154,6 +156,47 @@ BENCHMARK_CAPTURE(BM_SolveFromTheStart, classic6x6, 6, "classic")
 BENCHMARK_CAPTURE(BM_SolveFromTheStart, lehmann6x6, 6, "lehmann")
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
+
+// The endgames of bench/cathedral_endgames.txt (README, "Footprint endgames"),
+// arg 10: the 10x10 random-game ones, arg 7: the 7x7 ones, each solved exactly
+// on one thread with a fresh 512 MiB table. "nodes" is the search's tree for
+// the whole set: compare it and the CPU time with another build's, side by
+// side.
+void BM_SolveEndgames(benchmark::State& state) {
+  const int size = static_cast<int>(state.range(0));
+  const Cathedral game = *Cathedral::Create(GameSpec{"cathedral", "classic", size, ""});
+  std::vector<Cathedral::Position> positions;
+  std::ifstream in(std::string(TAV_SOURCE_DIR) + "/bench/cathedral_endgames.txt");
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#' || line.find(' ') != static_cast<std::size_t>(size * size)) {
+      continue;
+    }
+    const auto p = game.parse_position(line);
+    if (!p.ok()) {
+      state.SkipWithError(std::string(p.status().message()).c_str());
+      return;
+    }
+    positions.push_back(*p);
+  }
+  if (positions.empty()) {
+    state.SkipWithError("no positions of this size in bench/cathedral_endgames.txt");
+    return;
+  }
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    for (const auto& p : positions) {
+      search::SolveOptions options;
+      options.threads = 1;
+      options.tt_mb = 512;
+      options.pv = false;
+      search::Solver<Cathedral> solver(game, options);
+      nodes += solver.Solve(p).stats.nodes;
+    }
+  }
+  state.counters["nodes"] = static_cast<double>(nodes) / static_cast<double>(state.iterations());
+  state.counters["positions"] = static_cast<double>(positions.size());
+}
+BENCHMARK(BM_SolveEndgames)->Arg(10)->Arg(7)->Unit(benchmark::kSecond)->Iterations(1);
 
 }  // namespace
 }  // namespace tav
