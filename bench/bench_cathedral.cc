@@ -1,4 +1,4 @@
-// Cathedral move generation, make (play with territory update) and perft.
+// Cathedral move generation, make (play with territory update), perft and exact solves.
 //
 // Counters: "moves/s" = legal moves written to a list per second, "lists/s" =
 // complete legal-move lists per second, "plays/s" = copy-make moves per
