@@ -230,20 +230,27 @@ std::pair<int, int> Cathedral::reach_bounds(const Position& p) const {
   return {low_opp - high_me, high_opp - low_me};
 }
 
+namespace {
+
+// The reach bounds narrowed by the footprint bounds, where there are any.
+std::pair<int, int> Intersect(std::pair<int, int> reach,
+                              const std::optional<std::pair<int, int>>& by_footprint) {
+  if (!by_footprint) return reach;
+  return {std::max(reach.first, by_footprint->first), std::min(reach.second, by_footprint->second)};
+}
+
+}  // namespace
+
 std::pair<int, int> Cathedral::value_bounds(const Position& p) const {
   if (p.cathedral_state == kCathedralInHand) return {-kMaxValue, kMaxValue};
   const std::optional<std::pair<int, int>> by_footprint = FootprintBounds(p);
-  if (!by_footprint) return reach_bounds(p);
-  if (by_footprint->first == by_footprint->second) return *by_footprint;  // no need of the rest
-  const auto [lower, upper] = reach_bounds(p);
-  return {std::max(lower, by_footprint->first), std::min(upper, by_footprint->second)};
+  if (by_footprint && by_footprint->first == by_footprint->second) return *by_footprint;
+  return Intersect(reach_bounds(p), by_footprint);  // exact above: no need of the reach bounds
 }
 
 std::pair<int, int> Cathedral::Tightened(const Position& p, std::pair<int, int> reach) const {
   if (p.cathedral_state == kCathedralInHand) return reach;
-  const std::optional<std::pair<int, int>> by_footprint = FootprintBounds(p);
-  if (!by_footprint) return reach;
-  return {std::max(reach.first, by_footprint->first), std::min(reach.second, by_footprint->second)};
+  return Intersect(reach, FootprintBounds(p));
 }
 
 int Cathedral::quick_evaluate(const Position& p) const {
