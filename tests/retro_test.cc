@@ -92,6 +92,31 @@ TEST(RetroPrairie, WinLossTablesAgreeWithDistanceTables) {
   fs::remove_all(wl);
 }
 
+TEST(RetroPrairie, WinLossTablesWorkedBackwardsAreTheForwardPassesBytes) {
+  struct Case {
+    int width;
+    const char* variant;
+    const char* selection;
+    int threads;
+  };
+  for (const Case& c : {Case{3, "standard", "", 1}, Case{4, "standard", "buffalo<=2", 2},
+                        Case{5, "handicap1", "buffalo<=1", 2}}) {
+    const PrairieGame game = Make(c.width, c.variant);
+    const fs::path back = TempDir("back"), fwd = TempDir("fwd");
+    const retro::SolveSummary a =
+        Solve(game, back, c.selection, c.threads, retro::Encoding::kWl1, -1, true);
+    const retro::SolveSummary b =
+        Solve(game, fwd, c.selection, c.threads, retro::Encoding::kWl1, -1, false);
+    ASSERT_TRUE(a.complete && b.complete) << c.width;
+    EXPECT_GT(a.pushed_layers, 0u) << c.width << " never pushed: the backward step is untested";
+    EXPECT_EQ(b.pushed_layers, 0u);
+    EXPECT_EQ(TierFiles(back), TierFiles(fwd)) << c.width << " " << c.variant;
+    EXPECT_TRUE(Verify(game, back).ok()) << c.width;
+    fs::remove_all(back);
+    fs::remove_all(fwd);
+  }
+}
+
 static_assert(Game<retro::WithTables<PrairieGame>>);
 
 TEST(RetroPrairie, ProbeHookGivesTableValuesToSearch) {
@@ -266,6 +291,38 @@ TEST_F(RetroVerifierTest, CatchesAWrongValueWithAValidChecksum) {
   EXPECT_EQ(s.code(), absl::StatusCode::kDataLoss);
   EXPECT_NE(s.message().find("tier 577 index 1234"), std::string::npos) << s;
   EXPECT_NE(s.message().find("disagrees with its children"), std::string::npos) << s;
+}
+
+// Under wl1 the verifier stops reading children at the first lost one: a win turned into a
+// loss and a loss turned into a win (checksums valid) are still caught, in every tier tried.
+TEST(RetroVerifierWinLoss, CatchesAFlippedValueEitherWay) {
+  const PrairieGame game = Make(3);
+  const fs::path dir = TempDir("wlflip");
+  Solve(game, dir, "", 1, retro::Encoding::kWl1);
+  for (const char* name : {"577", "7-7", "2--"}) {
+    const std::string path = (dir / "tiers" / absl::StrCat("t", name, ".tier")).string();
+    absl::StatusOr<retro::TierFile> file = retro::ReadTierFile(path);
+    ASSERT_TRUE(file.ok()) << name;
+    for (const bool win : {true, false}) {
+      // The first index holding `win`, flipped.
+      std::string payload = file->payload;
+      std::uint64_t index = 0;
+      while (index < 8 * payload.size() && ((payload[index >> 3] >> (index & 7)) & 1) != win) {
+        ++index;
+      }
+      ASSERT_LT(index, file->header.count) << name << " holds no " << (win ? "win" : "loss");
+      payload[index >> 3] = static_cast<char>(payload[index >> 3] ^ (1 << (index & 7)));
+      ASSERT_TRUE(retro::WriteTierFile(path, file->header, payload, false).ok());
+      const absl::Status s = Verify(game, dir);
+      EXPECT_EQ(s.code(), absl::StatusCode::kDataLoss) << name;
+      EXPECT_NE(s.message().find(absl::StrCat("tier ", name, " index ", index)), std::string::npos)
+          << s;
+      EXPECT_NE(s.message().find("disagrees with its children"), std::string::npos) << s;
+    }
+    ASSERT_TRUE(retro::WriteTierFile(path, file->header, file->payload, false).ok());
+  }
+  EXPECT_TRUE(Verify(game, dir).ok());
+  fs::remove_all(dir);
 }
 
 TEST_F(RetroVerifierTest, CatchesTamperedStatisticsAndMissingFiles) {
@@ -446,6 +503,58 @@ TEST(PrairieIndex, RankInvertsUnrankAndChildrenStayInChildTiers) {
         if (ct == t) {
           EXPECT_LT(game.rank(t, c), game.tier_size(t) / 2);  // light -> layer 0
         }
+      }
+    }
+  }
+}
+
+// The backward step's two hooks against the moves themselves: over whole tiers, q's
+// predecessors are exactly the positions of its tier with a move to q, and a position's exits
+// are exactly its moves that leave the tier.
+TEST(PrairieIndex, TierPredecessorsAndExitsAreExactlyTheMovesIntoAndOutOfTheTier) {
+  for (const auto& [width, variant] : std::vector<std::pair<int, const char*>>{
+           {3, "standard"}, {4, "standard"}, {5, "handicap1"}}) {
+    const PrairieGame game = Make(width, variant);
+    const std::vector<PrairieGame::Tier> tiers = *game.tiers("buffalo<=2");
+    SplitMix64 rng(width);
+    for (int k = 0; k < (width < 5 ? 4 : 1); ++k) {
+      const PrairieGame::Tier t = tiers[rng.Below(tiers.size())];
+      const std::uint64_t size = game.tier_size(t);
+      std::vector<std::vector<std::uint64_t>> into(size);  // by the moves, forwards
+      PrairieGame::MoveList moves, exits;
+      for (std::uint64_t i = 0; i < size; ++i) {
+        Position p;
+        ASSERT_TRUE(game.unrank(t, i, p));
+        game.generate_moves(p, moves);
+        std::vector<std::uint32_t> leaving;
+        for (auto m : moves) {
+          Position c = p;
+          game.play(c, m);
+          if (game.in_tables(c) && game.tier_of(c) == t) {
+            into[game.rank(t, c)].push_back(i);
+          } else {
+            leaving.push_back(m.bits);
+          }
+        }
+        const bool any = game.generate_tier_exits(p, exits);
+        EXPECT_EQ(any, moves.size() > 0) << game.position_string(p);
+        std::vector<std::uint32_t> listed;
+        for (auto m : exits) listed.push_back(m.bits);
+        std::sort(leaving.begin(), leaving.end());
+        std::sort(listed.begin(), listed.end());
+        ASSERT_EQ(listed, leaving) << game.position_string(p);
+      }
+      for (std::uint64_t i = 0; i < size; ++i) {
+        Position q;
+        game.unrank(t, i, q);
+        std::vector<std::uint64_t> back;
+        game.for_each_tier_predecessor(q, [&](const Position& p) {
+          EXPECT_EQ(game.tier_of(p), t);
+          back.push_back(game.rank(t, p));
+        });
+        std::sort(back.begin(), back.end());
+        std::sort(into[i].begin(), into[i].end());
+        ASSERT_EQ(back, into[i]) << game.position_string(q);
       }
     }
   }

@@ -35,7 +35,7 @@ inline fs::path TempDir(const std::string& name) {
 template <class G>
 retro::SolveSummary Solve(const G& game, const fs::path& dir, const std::string& selection = "",
                           int threads = 1, retro::Encoding encoding = retro::Encoding::kDtw8,
-                          std::int64_t stop_after = -1) {
+                          std::int64_t stop_after = -1, bool backward = true) {
   retro::SolveOptions options;
   options.dir = dir.string();
   options.selection = selection;
@@ -44,6 +44,7 @@ retro::SolveSummary Solve(const G& game, const fs::path& dir, const std::string&
   options.progress = false;
   options.durable = false;
   options.stop_after = stop_after;
+  options.backward = backward;
   GameSpec spec{std::string(G::kName), game.variant(), game.size(), ""};
   absl::StatusOr<retro::SolveSummary> summary = retro::RetroSolver<G>(game, spec, options).Run();
   EXPECT_TRUE(summary.ok()) << summary.status();

@@ -55,6 +55,20 @@
 //       A cheap test that two indexable positions lie in the same tier; the
 //       solver uses it to skip tier_of for children that stay in the tier.
 //       [tier_of(a) == tier_of(b)]
+//   template <class F> void for_each_tier_predecessor(const Position& q, F&& visit) const;
+//   bool generate_tier_exits(const Position& p, MoveList& exits) const;
+//       Together (and with kAcyclicLayers): visit(p) for every position p of
+//       q's tier from which one move leads to q -- each exactly the moves
+//       taken back, in later layers than q's (Prairie, q with the buffalo to
+//       move: light's non-capturing moves undone; with light to move, none);
+//       and the moves of p that leave its tier (Prairie: every buffalo move,
+//       light's captures), returning whether p has any move at all. With
+//       them the wl1 solver works a tier forwards and backwards: once a
+//       layer is solved, each of its lost positions makes its predecessors
+//       wins, and a later position not made a win reads only the children
+//       its exits reach (its children in the tier are all won). A lost
+//       position of the later layer, which reads every child otherwise,
+//       then reads only its exits. [every child read forwards]
 //   std::pair<Tier, int> canonical_tier(Tier) const;
 //       The representative of the tier's symmetry class and the symmetry s
 //       (an index for Game::transform) that maps the tier's positions into
@@ -108,6 +122,12 @@ concept HasUnrankNext = requires(const G& g, typename G::Tier t, typename G::Pos
 template <class G>
 concept HasSameTier = requires(const G& g, const typename G::Position& p) {
   { g.same_tier(p, p) } -> std::convertible_to<bool>;
+};
+template <class G>
+concept HasTierPredecessors = requires(const G& g, const typename G::Position& p,
+                                       typename G::MoveList& moves) {
+  {g.for_each_tier_predecessor(p, [](const typename G::Position&) {})};
+  { g.generate_tier_exits(p, moves) } -> std::convertible_to<bool>;
 };
 template <class G>
 concept HasCanonicalTier = requires(const G& g, typename G::Tier t) {

@@ -11,8 +11,9 @@
 //   loss in d  every child is won, the slowest in d-1 plies (d = 0: no move);
 //   draw       no child is lost, and some child is a draw;
 //   wl1        win exactly when some child is lost.
-// It also checks, for every index, that unrank/rank round-trip and that the
-// position lies in its tier, that every file's checksum and header are
+// It also checks, for every index, that the position enumerated for it
+// (unrank, or unrank_next from the index before) ranks back to it and lies in
+// its tier, that every file's checksum and header are
 // right, and that each header's statistics match a recount.
 //
 // A pass over a big database outlasts a session, so it can stop and resume
@@ -150,6 +151,22 @@ class RetroVerifier {
     return {((b[index >> 3] >> (index & 7)) & 1) ? +1 : -1, 0};
   }
   std::string TierPath(Tier t) const { return TierFilePath(options_.dir, game_.tier_name(t)); }
+  // A child tier as the check sees it: where its values are stored and the symmetry that maps
+  // its positions there.
+  struct Kid {
+    Tier tier;
+    Tier canonical;
+    int symmetry;
+    std::shared_ptr<const Loaded> table;
+  };
+  // The stored value of `pos` (index `index` of `tier`, whose table is `mine`) checked against
+  // its children's stored values by the definitions at the top; counts the position into
+  // `local`. Returns "" when the value holds, else what is wrong. Under wl1 the scan of the
+  // children stops at the first lost one: that child alone makes the position a win, so the
+  // verdict is the full scan's (the solver stops there too; a loss still reads every child).
+  std::string CheckPosition(Tier tier, const Loaded& mine, const std::vector<Kid>& kids,
+                            std::uint64_t index, const Position& pos, typename G::MoveList& moves,
+                            TierStats& local) const;
   absl::StatusOr<std::shared_ptr<const Loaded>> Load(Tier canonical);
   std::string Describe(Outcome o) const {
     if (manifest_.encoding == Encoding::kWl1) return o.result > 0 ? "win" : "loss";
@@ -188,6 +205,71 @@ absl::StatusOr<std::shared_ptr<const typename RetroVerifier<G>::Loaded>> RetroVe
 }
 
 template <TierGame G>
+std::string RetroVerifier<G>::CheckPosition(Tier tier, const Loaded& mine,
+                                            const std::vector<Kid>& kids, std::uint64_t index,
+                                            const Position& pos, typename G::MoveList& moves,
+                                            TierStats& local) const {
+  const bool dtw = manifest_.encoding == Encoding::kDtw8;
+  const Outcome stored = Stored(mine, index);
+  ++local.positions;
+  local.Add(game_.side_to_move(pos), dtw ? stored : Outcome{stored.result, 0});
+  game_.generate_moves(pos, moves);
+  if (moves.size() == 0) {
+    ++local.no_move[game_.side_to_move(pos)];
+    const Outcome end = FromGameValue(game_.final_value(pos));
+    if (stored.result != end.result || (dtw && stored.plies != end.plies)) {
+      return absl::StrCat("finished game stored as ", Describe(stored), ", its value is ",
+                          Describe(end));
+    }
+    return "";
+  }
+  int lost_min = 1 << 20, won_max = -1;
+  bool any_lost = false, any_draw = false, all_won = true;
+  Position child;
+  for (const auto& m : moves) {
+    child = pos;
+    game_.play(child, m);
+    Outcome c;
+    if (!game_.in_tables(child)) {
+      c = FromGameValue(game_.final_value(child));
+    } else if (const Tier ct = game_.tier_of(child); ct == tier) {
+      c = Stored(mine, game_.rank(tier, child));
+    } else {
+      auto it =
+          std::find_if(kids.begin(), kids.end(), [&](const Kid& kd) { return kd.tier == ct; });
+      if (it == kids.end()) {
+        return absl::StrCat("a move reaches tier ", game_.tier_name(ct), ", not a child tier");
+      }
+      const Position image = it->symmetry ? game_.transform(child, it->symmetry) : child;
+      c = Stored(*it->table, game_.rank(it->canonical, image));
+    }
+    if (c.result < 0) {
+      any_lost = true;
+      lost_min = std::min(lost_min, c.plies);
+      if (!dtw) break;  // a win, whatever the other children are (see CheckPosition's contract)
+    }
+    any_draw |= c.result == 0;
+    all_won &= c.result > 0;
+    if (c.result > 0) won_max = std::max(won_max, c.plies);
+  }
+  bool ok;
+  if (!dtw) {
+    ok = (stored.result > 0) == any_lost;
+  } else if (stored.result > 0) {
+    ok = any_lost && lost_min == stored.plies - 1;
+  } else if (stored.result < 0) {
+    ok = all_won && won_max == stored.plies - 1;
+  } else {
+    ok = !any_lost && any_draw;
+  }
+  if (ok) return "";
+  return absl::StrCat(
+      "stored ", Describe(stored), " disagrees with its children (",
+      any_lost ? absl::StrCat("quickest lost child in ", lost_min) : std::string("no lost child"),
+      all_won ? absl::StrCat(", all won, slowest in ", won_max) : "", ")");
+}
+
+template <TierGame G>
 absl::StatusOr<VerifyReport> RetroVerifier<G>::Run() {
   const auto t0 = std::chrono::steady_clock::now();
   absl::StatusOr<std::vector<Tier>> tiers = game_.tiers(manifest_.selection);
@@ -196,7 +278,6 @@ absl::StatusOr<VerifyReport> RetroVerifier<G>::Run() {
     return absl::DataLossError(absl::StrCat("the manifest lists ", manifest_.tiers,
                                             " tiers, the game's selection has ", tiers->size()));
   }
-  const bool dtw = manifest_.encoding == Encoding::kDtw8;
   VerifyProgress progress = options_.resume;
   if (progress.tiers > tiers->size()) {
     return absl::FailedPreconditionError(absl::StrCat("the checkpoint has ", progress.tiers,
@@ -255,12 +336,6 @@ absl::StatusOr<VerifyReport> RetroVerifier<G>::Run() {
     }
     absl::StatusOr<std::shared_ptr<const Loaded>> self = Load(tier);
     if (!self.ok()) return self.status();
-    struct Kid {
-      Tier tier;
-      Tier canonical;
-      int symmetry;
-      std::shared_ptr<const Loaded> table;
-    };
     std::vector<Kid> kid_tables;
     for (Tier c : kids) {
       const auto [canonical, symmetry] = CanonicalTier(game_, c);
@@ -289,13 +364,22 @@ absl::StatusOr<VerifyReport> RetroVerifier<G>::Run() {
 #pragma omp parallel num_threads(options_.threads)
     {
       TierStats local;
-      Position pos, child;
+      Position pos;
       typename G::MoveList moves;
+      std::int64_t held = -1;  // the index whose position pos holds, or -1
 #pragma omp for schedule(dynamic, 4096)
       for (std::int64_t i = 0; i < static_cast<std::int64_t>(mine.count); ++i) {
         if (bad.load(std::memory_order_relaxed)) continue;
         const std::uint64_t index = static_cast<std::uint64_t>(i);
-        if (!game_.unrank(tier, index, pos)) {
+        bool valid;
+        if constexpr (HasUnrankNext<G>) {
+          valid = held >= 0 && held + 1 == i ? game_.unrank_next(tier, index, pos)
+                                             : game_.unrank(tier, index, pos);
+        } else {
+          valid = game_.unrank(tier, index, pos);
+        }
+        held = valid ? i : -1;
+        if (!valid) {
           ++local.holes;
           continue;
         }
@@ -303,68 +387,8 @@ absl::StatusOr<VerifyReport> RetroVerifier<G>::Run() {
           fail(index, "the index does not round-trip (unrank, tier_of, rank)");
           continue;
         }
-        const Outcome stored = Stored(mine, index);
-        ++local.positions;
-        local.Add(game_.side_to_move(pos), dtw ? stored : Outcome{stored.result, 0});
-        game_.generate_moves(pos, moves);
-        if (moves.size() == 0) {
-          ++local.no_move[game_.side_to_move(pos)];
-          const Outcome end = FromGameValue(game_.final_value(pos));
-          if (stored.result != end.result || (dtw && stored.plies != end.plies)) {
-            fail(index, absl::StrCat("finished game stored as ", Describe(stored),
-                                     ", its value is ", Describe(end)));
-          }
-          continue;
-        }
-        int lost_min = 1 << 20, won_max = -1;
-        bool any_lost = false, any_draw = false, all_won = true;
-        for (const auto& m : moves) {
-          child = pos;
-          game_.play(child, m);
-          Outcome c;
-          if (!game_.in_tables(child)) {
-            c = FromGameValue(game_.final_value(child));
-          } else {
-            const Tier ct = game_.tier_of(child);
-            if (ct == tier) {
-              c = Stored(mine, game_.rank(tier, child));
-            } else {
-              auto it = std::find_if(kid_tables.begin(), kid_tables.end(),
-                                     [&](const Kid& kd) { return kd.tier == ct; });
-              if (it == kid_tables.end()) {
-                fail(index, absl::StrCat("a move reaches tier ", game_.tier_name(ct),
-                                         ", not a child tier"));
-                break;
-              }
-              const Position image = it->symmetry ? game_.transform(child, it->symmetry) : child;
-              c = Stored(*it->table, game_.rank(it->canonical, image));
-            }
-          }
-          if (c.result < 0) {
-            any_lost = true;
-            lost_min = std::min(lost_min, c.plies);
-          }
-          any_draw |= c.result == 0;
-          all_won &= c.result > 0;
-          if (c.result > 0) won_max = std::max(won_max, c.plies);
-        }
-        bool ok;
-        if (!dtw) {
-          ok = (stored.result > 0) == any_lost;
-        } else if (stored.result > 0) {
-          ok = any_lost && lost_min == stored.plies - 1;
-        } else if (stored.result < 0) {
-          ok = all_won && won_max == stored.plies - 1;
-        } else {
-          ok = !any_lost && any_draw;
-        }
-        if (!ok) {
-          fail(index,
-               absl::StrCat("stored ", Describe(stored), " disagrees with its children (",
-                            any_lost ? absl::StrCat("quickest lost child in ", lost_min)
-                                     : std::string("no lost child"),
-                            all_won ? absl::StrCat(", all won, slowest in ", won_max) : "", ")"));
-        }
+        std::string wrong = CheckPosition(tier, mine, kid_tables, index, pos, moves, local);
+        if (!wrong.empty()) fail(index, wrong);
       }
 #pragma omp critical(retro_verify_merge)
       recount.Merge(local);

@@ -217,6 +217,18 @@ void PrairieGame::generate_moves(const Position& p, MoveList& list) const {
   }
 }
 
+bool PrairieGame::generate_tier_exits(const Position& p, MoveList& exits) const {
+  if (!p.light_to_move) {
+    generate_moves(p, exits);
+    return exits.size() > 0;
+  }
+  exits.clear();
+  for (int t : SetBits(king_[p.cowboy] & p.herd)) {
+    exits.push_back(Move::Single(Move::kCapture, p.cowboy + kStride, t + kStride));
+  }
+  return exits.size() > 0 || light_can_move(p);
+}
+
 namespace {
 // Squares reached by sliding from every square of `from` one step at a time
 // in direction kDelta over `empty`, summed over all steps (the rays of

@@ -246,6 +246,16 @@ class PrairieGame {
   // p holds index - 1 of tier t: the next position, incrementally.
   bool unrank_next(Tier t, std::uint64_t index, Position& p) const;
   Tier mirror_tier(Tier t) const;
+  // The wl1 solver's backward step (retro/tier_game.h). With the buffalo to
+  // move, q's predecessors in its tier are light's non-capturing moves taken
+  // back: a dog's slide and the cowboy's step are their own reverse, over the
+  // same empty squares, so they are light's non-capturing moves from q. With
+  // light to move there are none: every buffalo step changes the tier.
+  template <class F>
+  void for_each_tier_predecessor(const Position& q, F&& visit) const;
+  // The moves that leave p's tier (every buffalo step, light's captures);
+  // whether p has any move at all.
+  bool generate_tier_exits(const Position& p, MoveList& exits) const;
 
   // Buffalo per column: 0 none, else its row (1..7).
   int buffalo_row(const Position& p, int col) const;
@@ -345,6 +355,27 @@ inline std::uint64_t PrairieGame::rank(Tier, const Position& p) const {
   const std::uint64_t cow = PopCount(free & (cowboy - 1));
   const std::uint64_t side = p.light_to_move ? static_cast<std::uint64_t>(f) * per : 0;
   return side + cow * per + CombinationRank(Extract(p.dogs, free & ~cowboy));
+}
+
+template <class F>
+void PrairieGame::for_each_tier_predecessor(const Position& q, F&& visit) const {
+  if (q.light_to_move) return;
+  constexpr std::uint64_t kSide = std::uint64_t{1} << 40;
+  constexpr std::uint64_t kCowboy = std::uint64_t{0xff} << 32;
+  const std::uint64_t w = small_fields(q) | kSide;
+  Position p = q;
+  const u64 empty = valid_ & ~(q.dogs | q.herd | Bit(q.cowboy));
+  for (int t : SetBits(king_[q.cowboy] & empty)) {
+    set_small_fields(p, (w & ~kCowboy) | std::uint64_t(t) << 32);
+    visit(static_cast<const Position&>(p));
+  }
+  set_small_fields(p, w);
+  for (int d : SetBits(q.dogs)) {
+    for (int t : SetBits(QueenAttacks(Bit(d), empty))) {
+      p.dogs = q.dogs ^ (Bit(d) | Bit(t));
+      visit(static_cast<const Position&>(p));
+    }
+  }
 }
 
 static_assert(Game<PrairieGame>);
