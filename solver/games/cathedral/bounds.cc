@@ -86,16 +86,10 @@ Cathedral::Reach Cathedral::ReachOf(const Position& p, int player) const {
 }
 
 int Cathedral::UnplacedLowerBound(const Position& p, int player, u128 reach, int room) const {
-  const Tables& t = *tables_;
+  const std::array<int, kTypes> fitting = FittingCounts(p, player, reach);
   int dead = 0;
   for (int type = 0; type < kTypes; ++type) {
-    const int count = p.count(player, type);
-    if (count == 0) continue;
-    bool fits = false;
-    const TypeOrientations& orients = t.orients[player][type];
-    for (int i = 0; i < orients.count && !fits; ++i)
-      fits = Anchors(orients.ids[i], reach, false) != 0;
-    if (!fits) dead += count * kTypeSize[type];
+    dead += (p.count(player, type) - fitting[type]) * kTypeSize[type];
   }
   return std::max(dead, p.hand_squares[player] - room);
 }

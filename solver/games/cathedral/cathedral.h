@@ -262,9 +262,10 @@ class Cathedral {
   // Whether `player` could place something if it were their turn.
   bool HasPlacement(const Position& p, int player) const;
   // The most squares `player` can cover with the buildings in hand, each
-  // placed inside `area` with no other constraint (packing.cc: the puzzle of
-  // a separated endgame): low == high, the answer, or, if the search needs
-  // more than max_nodes nodes, low < high, the range it lies in.
+  // placed inside `area` with no other constraint (packing.cc: the one-player
+  // puzzle of the footprint bounds, bounds.cc): low == high, the answer, or,
+  // if the search needs more than max_nodes nodes, low < high, the range it
+  // lies in.
   struct Coverable {
     int low = 0, high = 0;
   };
@@ -339,6 +340,9 @@ class Cathedral {
   struct Reach;
   Reach ReachOf(const Position& p, int player) const;
   int UnplacedLowerBound(const Position& p, int player, u128 reach, int room) const;
+  // Per type, the count `player` holds in hand if some orientation of it fits
+  // inside `area` (packing.cc), else 0: the buildings that could still go there.
+  std::array<int, kTypes> FittingCounts(const Position& p, int player, u128 area) const;
   // The squares `player` could cover by some placement legal now (bounds.cc);
   // fitting[type]: the count in hand of a type with such a placement, else 0.
   u128 Footprint(const Position& p, int player, std::array<int, kTypes>* fitting) const;

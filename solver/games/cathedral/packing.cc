@@ -75,18 +75,23 @@ class Packer {
 
 }  // namespace
 
-Cathedral::Coverable Cathedral::MostCoverable(const Position& p, int player, u128 area,
-                                              int max_nodes) const {
+std::array<int, kTypes> Cathedral::FittingCounts(const Position& p, int player, u128 area) const {
   std::array<int, kTypes> count{};
   for (int type = 0; type < kTypes; ++type) {
     if (p.count(player, type) == 0) continue;
     const TypeOrientations& orients = tables_->orients[player][type];
-    bool fits = false;  // a type that fits nowhere in the area is dead: not counted
+    bool fits = false;
     for (int i = 0; i < orients.count && !fits; ++i)
       fits = Anchors(orients.ids[i], area, false) != 0;
     count[type] = fits ? p.count(player, type) : 0;
   }
-  return PackInto(player, area, count, max_nodes);
+  return count;
+}
+
+Cathedral::Coverable Cathedral::MostCoverable(const Position& p, int player, u128 area,
+                                              int max_nodes) const {
+  // A type that fits nowhere in the area is dead: not counted.
+  return PackInto(player, area, FittingCounts(p, player, area), max_nodes);
 }
 
 Cathedral::Coverable Cathedral::PackInto(int player, u128 area,
