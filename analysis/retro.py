@@ -36,11 +36,19 @@ def player(game: str, side) -> str:
         return "either side"
 
 
+NO_DISTANCE = "any (win/loss only)"
+
+
 def remoteness_table(long: pd.DataFrame, game: str) -> pd.DataFrame:
-    """Rows: plies; columns: '<side> to move: <result>' counts and a total."""
+    """Rows: plies; columns: '<side> to move: <result>' counts and a total.
+
+    Win/loss-only tables (``wl1``) store no distance (``plies`` null): their counts form one row,
+    ``plies`` = NO_DISTANCE, instead of vanishing from the pivot.
+    """
     if not len(long):
         return pd.DataFrame(columns=["plies", "total"])
     part = long.copy()
+    part["plies"] = part["plies"].fillna(-1)
     part["column"] = [f"{player(game, s)} to move: {r}" for s, r in zip(part["side_to_move"], part["result"])]
     order = [f"{player(game, s)} to move: {r}" for s in sorted(part["side_to_move"].dropna().unique())
              for r in RESULTS]
@@ -50,7 +58,8 @@ def remoteness_table(long: pd.DataFrame, game: str) -> pd.DataFrame:
     table = table[[c for c in order if c in table.columns]]
     table["total"] = table.sum(axis=1)
     table = table.reset_index()
-    table["plies"] = table["plies"].astype(int)
+    plies = table["plies"].astype(int)
+    table["plies"] = plies.astype(object).where(plies >= 0, NO_DISTANCE)
     total = {"plies": "total", **{c: table[c].sum() for c in table.columns if c != "plies"}}
     return pd.concat([table, pd.DataFrame([total])], ignore_index=True)
 
@@ -59,13 +68,17 @@ def tier_table(ds: Dataset, run: str) -> pd.DataFrame:
     """One row per tier of ``run``: positions, seconds, wins/losses/draws, longest win (plies).
 
     All tiers at once: one group-by over the run's per-tier remoteness counts, joined onto the
-    tier list (a run has tens of thousands of tiers, so no per-tier filtering).
+    tier list (a run has tens of thousands of tiers, so no per-tier filtering). A run whose
+    rows are brief (``--tier-stats=brief``: tier, positions, seconds) has no counts to show: the
+    table then has only those columns, not counts of zero.
     """
     tiers = ds.retro_tiers.loc[ds.retro_tiers["run"] == run, ["tier", "positions", "seconds"]]
     if not len(tiers):
         return pd.DataFrame()
     long = ds.retro_remoteness[(ds.retro_remoteness["run"] == run)
                                & ds.retro_remoteness["tier"].notna()]
+    if not len(long):
+        return tiers.reset_index(drop=True)
     counts = long.groupby(["tier", "result"])["count"].sum().unstack("result")
     counts = counts.reindex(columns=list(RESULTS)).rename(columns=PLURAL)
     longest = long[long["result"] == "win"].groupby("tier")["plies"].max()
@@ -131,7 +144,7 @@ def build(ds: Dataset) -> Section:
         name = section.stem(label, run.rstrip("/").rsplit("/", 1)[-1])
         section.table(f"{name}_remoteness", f"{label} ({run}): positions by remoteness",
                       remoteness_table(long, game), max_rows=130)
-        if len(long):
+        if long["plies"].notna().any():  # distances to plot (not a win/loss-only table)
             section.plot(f"{name}_remoteness",
                          f"{label} ({run}): positions by remoteness and result (log scale)",
                          _figure(long, game, f"{label}: positions by remoteness, per side to move"))

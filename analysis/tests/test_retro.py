@@ -15,6 +15,23 @@ def test_remoteness_table_per_side_and_result_with_totals(good):
     assert table.loc["total", "total"] == 29 == good.retro["positions"].iloc[0]
 
 
+def test_win_loss_only_tables_keep_their_counts_in_one_row_without_distance(good):
+    # wl1 stats.json stores plies null: the counts must not vanish from the table.
+    long = good.retro_remoteness[good.retro_remoteness["tier"].isna()].assign(plies=None)
+    table = retro.remoteness_table(long, "prairie").set_index("plies")
+    assert list(table.index) == [retro.NO_DISTANCE, "total"]
+    assert table.loc[retro.NO_DISTANCE, "buffalo to move: win"] == long.loc[
+        (long["side_to_move"] == 0) & (long["result"] == "win"), "count"].sum() > 0
+    assert table.loc["total", "total"] == 29
+
+
+def test_brief_tier_rows_show_no_counts_rather_than_zeros(good):
+    run = good.retro["run"].iloc[0]
+    brief = good.retro_remoteness[good.retro_remoteness["tier"].isna()]
+    tiers = retro.tier_table(dataclasses.replace(good, retro_remoteness=brief), run)
+    assert len(tiers) and list(tiers.columns) == ["tier", "positions", "seconds"]
+
+
 def test_per_tier_counts_add_up_to_the_totals(good):
     run = good.retro["run"].iloc[0]
     tiers = retro.tier_table(good, run).set_index("tier")
