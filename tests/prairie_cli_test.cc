@@ -2,11 +2,14 @@
 // exit codes, one error line for each kind of bad input, and a real kill -9
 // in the middle of `tav retro` followed by a resume.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <thread>
 
@@ -105,6 +108,37 @@ TEST(PrairieCli, SolveAndProveProbeTablesGivenByDb) {
   fs::remove_all(wl);
 }
 
+// A variant reads the standard game's tables of its width, and the standard game a variant's
+// (retro/tier_game.h shares_tables_with): each is read as the game it was built for, and a
+// search finds the same result as without tables, with hits. Before, a variant with empty
+// columns was refused ("an edited manifest?"), so the 11x7 tables served no handicap variant.
+TEST(PrairieCli, AVariantReadsTheTablesOfAnotherVariantOfItsWidth) {
+  const fs::path standard = TempDir("db_standard"), handicap = TempDir("db_handicap");
+  for (const auto& [dir, extra] :
+       {std::pair{standard, ""}, std::pair{handicap, " --empty-columns=a"}}) {
+    const CliResult retro =
+        RunTav(std::string("retro --game=prairie --size=3 --quiet --threads=1") + extra +
+               " --out=" + dir.string());
+    ASSERT_EQ(retro.status, 0) << retro.err;
+  }
+  // The standard game from a position it reaches once column a's buffalo is captured.
+  const std::string captured = "--position='---DCD-------------BB B'";
+  for (const auto& [game, db] :
+       {std::pair{std::string("--empty-columns=a"), standard},
+        std::pair{std::string("--empty-columns=c"), standard}, std::pair{captured, handicap}}) {
+    const std::string start = std::string("--game=prairie --size=3 ") + game;
+    const CliResult plain = RunTav("prove --json " + start);
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    const CliResult tables = RunTav("prove --json --db=" + db.string() + " " + start);
+    ASSERT_EQ(tables.status, 0) << tables.err;
+    const nlohmann::json with = nlohmann::json::parse(tables.out);
+    EXPECT_EQ(with["result"], nlohmann::json::parse(plain.out)["result"]) << game;
+    EXPECT_GT(with["table_hits"].get<int>(), 0) << game;
+  }
+  fs::remove_all(standard);
+  fs::remove_all(handicap);
+}
+
 TEST(PrairieCli, VerifyStopsAtItsBudgetAndResumesFromItsRecord) {
   const fs::path dir = TempDir("vdb"), out = TempDir("vrec");
   fs::create_directories(out);
@@ -162,6 +196,59 @@ TEST(PrairieCli, VerifyStopsAtItsBudgetAndResumesFromItsRecord) {
     f << "{\"kind\": \"solve\"}";
   }
   ExpectBadInput("verify --resume --out=" + other + db, "not a tav verify record");
+  fs::remove_all(dir);
+  fs::remove_all(out);
+}
+
+// Polls `done` every 20 ms for up to `seconds`; whether it became true.
+bool WaitUntil(const std::function<bool()>& done, int seconds) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > end) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+// SIGINT (Ctrl-C) to a pass with --out: it stops at the next tier boundary, saves its
+// record and exits 1, and --resume finishes with the one-pass totals. The record exists
+// from the start (written once the interrupt handler is up), so the signal is sent then;
+// the 20 ms per tier keeps the pass (196 tiers) running past it however fast the machine.
+TEST(PrairieCli, AnInterruptStopsTheVerifyAtATierBoundaryAndItsRecordResumes) {
+  const fs::path dir = TempDir("idb"), out = TempDir("irec");
+  fs::create_directories(out);
+  const std::string rec = (out / "verify.json").string();
+  ASSERT_EQ(
+      RunTav("retro --game=prairie --size=3 --quiet --threads=1 --out=" + dir.string()).status, 0);
+  const CliResult whole = RunTav("verify --json --threads=1 --db=" + dir.string());
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  const nlohmann::json one_pass = nlohmann::json::parse(whole.out);
+
+  const pid_t pid = SpawnTav(
+      {"verify", "--threads=1", "--test-delay-ms=20", "--db=" + dir.string(), "--out=" + rec});
+  ASSERT_GT(pid, 0);
+  EXPECT_TRUE(WaitUntil([&] { return fs::exists(rec); }, 120)) << "no record within 2 minutes";
+  ASSERT_EQ(::kill(pid, SIGINT), 0);
+  int status = 0;
+  if (!WaitUntil([&] { return ::waitpid(pid, &status, WNOHANG) != 0; }, 600)) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+    FAIL() << "the pass did not stop at the interrupt";
+  }
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  const nlohmann::json saved = nlohmann::json::parse(ReadFile(rec));
+  EXPECT_EQ(saved["complete"], false);
+  EXPECT_LT(saved["tiers_verified"].get<int>(), 196);
+
+  const CliResult rest =
+      RunTav("verify --json --threads=1 --resume --out=" + rec + " --db=" + dir.string());
+  ASSERT_EQ(rest.status, 0) << rest.err;
+  const nlohmann::json done = nlohmann::json::parse(ReadFile(rec));
+  EXPECT_EQ(done["complete"], true);
+  for (const char* key : {"tiers", "positions", "headers_hash", "checksums"}) {
+    EXPECT_EQ(done[key], one_pass[key]) << key;
+  }
   fs::remove_all(dir);
   fs::remove_all(out);
 }

@@ -34,7 +34,9 @@ ABSL_FLAG(std::string, preset, "",
 ABSL_FLAG(std::string, unit, "",
           "explore: solve one work unit given as JSON (explore/work_unit.h) and print the "
           "result as one JSON line (for remote workers)");
-ABSL_FLAG(int, test_delay_ms, 0, "explore: sleep after each position (for crash tests)");
+ABSL_FLAG(
+    int, test_delay_ms, 0,
+    "explore, match, selfplay, verify: sleep after each position, game or tier (for crash tests)");
 ABSL_FLAG(std::string, engine, "",
           "explore --mode=search: search each frontier position with this engine "
           "configuration (the flags of tav think, engine/config.h, e.g. \"--search=selective "

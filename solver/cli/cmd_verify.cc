@@ -3,6 +3,7 @@
 // solver's code.
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,10 +16,13 @@
 #include "cli/game_registry.h"
 #include "cli/retro_flags.h"
 #include "core/atomic_file.h"
+#include "core/interrupt.h"
 #include "core/provenance.h"
 #include "core/record_header.h"
 #include "retro/manifest.h"
 #include "retro/verifier.h"
+
+ABSL_DECLARE_FLAG(int, test_delay_ms);
 
 namespace tav::cli {
 namespace {
@@ -125,14 +129,33 @@ absl::Status RunVerify(const std::vector<std::string>& args) {
         j.update(p.ToJson());
         return j;
       };
+      // With --out an interrupt stops the pass at the next tier boundary and saves the record
+      // (without it there is nothing to resume from, so the signal ends the process as usual).
+      // The record is written at the start, once the guard is up: a second pass with this --out
+      // is refused at once, and a kill before the first checkpoint leaves a pass to resume.
+      std::optional<InterruptGuard> guard;
       if (!out.empty()) {
         options.checkpoint = [&](const retro::VerifyProgress& p) {
           return WriteFileAtomically(out, record(p).dump(2) + "\n");
         };
+        guard.emplace(
+            "\ntav verify: interrupted; stopping after the tier in flight and saving the record "
+            "(interrupt again to stop at once: the record saved every 10 s is kept)\n");
+        options.stop = [] { return InterruptGuard::Requested(); };
+        options.test_delay_ms = absl::GetFlag(FLAGS_test_delay_ms);
+        if (absl::Status s = options.checkpoint(*resume); !s.ok()) return s;
       }
       retro::RetroVerifier<G> verifier(game, *manifest, options);
       absl::StatusOr<retro::VerifyReport> report = verifier.Run();
       if (!report.ok()) return report.status();
+      if (!report->complete && InterruptGuard::Requested()) {
+        return absl::CancelledError(absl::StrFormat(
+            "interrupted after %llu of %llu tiers verified (%llu positions), every value so far "
+            "agrees with its children; continue with --resume --out=%s",
+            static_cast<unsigned long long>(report->tiers),
+            static_cast<unsigned long long>(report->tiers_total),
+            static_cast<unsigned long long>(report->positions), out.c_str()));
+      }
       nlohmann::json final_record =
           record({report->tiers, report->positions, report->seconds, report->headers_hash});
       if (report->complete) {
@@ -183,10 +206,12 @@ Command VerifyCommand() {
           "A long pass can keep its progress in --out (the retro_verify record, rewritten\n"
           "atomically every 10 s and at the end), stop at a tier boundary after\n"
           "--budget-s seconds, and continue with --resume (the tiers verified before must\n"
-          "be unchanged: their header checksums are compared). Examples:\n"
+          "be unchanged: their header checksums are compared). With --out an interrupt\n"
+          "(Ctrl-C, SIGTERM) stops at the next tier boundary and saves the record.\n"
+          "Examples:\n"
           "  tav verify --db=db/prairie4\n"
           "  tav verify --db=db/prairie6 --out=verify6.json --budget-s=3600   (then --resume)",
-          {"db", "threads", "memory-mb", "json", "out", "resume", "budget-s"},
+          {"db", "threads", "memory-mb", "json", "out", "resume", "budget-s", "test-delay-ms"},
           RunVerify};
 }
 

@@ -29,8 +29,12 @@ absl::Status WithTablesFromFlag(const G& game, const std::string& db, std::uint6
   if constexpr (retro::TierGame<G>) {
     absl::StatusOr<retro::Manifest> manifest = retro::ReadManifest(db);
     if (!manifest.ok()) return manifest.status();
+    // The database is opened as its own game's (a variant of `game` may read it:
+    // Tables::Open checks that it answers `game`'s positions).
     if (manifest->spec.game == G::kName && manifest->spec.size == game.size()) {
-      if (auto opened = OpenDatabase(game, db, *manifest, memory_bytes); !opened.ok()) {
+      absl::StatusOr<G> db_game = G::Create(manifest->spec);
+      if (!db_game.ok()) return db_game.status();
+      if (auto opened = OpenDatabase(*db_game, db, *manifest, memory_bytes); !opened.ok()) {
         return opened.status();
       }
     }  // else Tables::Open names the mismatch

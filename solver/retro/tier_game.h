@@ -78,6 +78,13 @@
 //       move's result (+1 win, -1 loss, nullopt unknown) is known from
 //       elsewhere: endgame tables in forward search (retro/with_tables.h).
 //       [value_bounds, narrowed to the known side of zero]
+//   bool shares_tables_with(const G& db_game) const;
+//       Whether a database of db_game (built from its manifest's spec: same
+//       game and size) answers this game's positions: each position in its
+//       tiers has the value there that it has here. The database is then
+//       read as db_game's (its tiers and index), this game's positions
+//       looked up in it (Prairie: any variant of the same width, since a
+//       variant only moves the start). [the same variant and options]
 // ---------------------------------------------------------------------------
 #pragma once
 
@@ -89,6 +96,7 @@
 
 #include "absl/status/statusor.h"
 #include "core/game.h"
+#include "core/game_options.h"
 
 namespace tav::retro {
 
@@ -133,6 +141,21 @@ template <class G>
 concept HasCanonicalTier = requires(const G& g, typename G::Tier t) {
   { g.canonical_tier(t) } -> std::same_as<std::pair<typename G::Tier, int>>;
 };
+
+template <class G>
+concept HasSharesTables = requires(const G& g) {
+  { g.shares_tables_with(g) } -> std::convertible_to<bool>;
+};
+
+// Whether db_game's database answers `game`'s positions (shares_tables_with).
+template <TierGame G>
+bool SharesTables(const G& game, const G& db_game) {
+  if constexpr (HasSharesTables<G>) {
+    return game.shares_tables_with(db_game);
+  } else {
+    return game.variant() == db_game.variant() && GameOptions(game) == GameOptions(db_game);
+  }
+}
 
 template <TierGame G>
 std::vector<std::uint64_t> TierLayers(const G& game, typename G::Tier tier) {

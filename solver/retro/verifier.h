@@ -36,6 +36,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -111,6 +112,11 @@ struct VerifyOptions {
   // many tiers in it (0: no limit).
   double budget_seconds = 0;
   std::uint64_t max_tiers = 0;
+  // Polled before each tier: true stops the pass there, even before its
+  // first tier (an interrupt: the record is saved and --resume continues).
+  std::function<bool()> stop;
+  // Sleep after each tier (tests of the interrupt; 0 in real runs).
+  int test_delay_ms = 0;
 };
 
 struct VerifyReport {
@@ -315,7 +321,8 @@ absl::StatusOr<VerifyReport> RetroVerifier<G>::Run() {
     const std::uint64_t this_session = k - report.resumed_tiers;
     // At least one tier per session, so that any budget makes progress.
     if ((options_.budget_seconds > 0 && this_session > 0 && elapsed() >= options_.budget_seconds) ||
-        (options_.max_tiers > 0 && this_session >= options_.max_tiers)) {
+        (options_.max_tiers > 0 && this_session >= options_.max_tiers) ||
+        (options_.stop && options_.stop())) {
       break;
     }
     const Tier tier = (*tiers)[k];
@@ -410,6 +417,9 @@ absl::StatusOr<VerifyReport> RetroVerifier<G>::Run() {
     }
     if (elapsed() - last_checkpoint >= options_.checkpoint_interval_s) {
       if (absl::Status s = save(); !s.ok()) return s;
+    }
+    if (options_.test_delay_ms > 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(options_.test_delay_ms));
     }
   }
   // Step 3. The last checkpoint: complete, or where the next session starts.

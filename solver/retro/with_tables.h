@@ -53,7 +53,10 @@ class Tables {
   using Position = typename G::Position;
 
   // Opens DIR; its manifest must describe a database of the same game and
-  // size as `game` (FailedPrecondition otherwise).
+  // size as `game`, whose game (made from the manifest's spec) shares its
+  // tables with `game` (SharesTables; FailedPrecondition otherwise). The
+  // database is read as its own game's: a variant's positions are looked up
+  // by the tiers and index the database was built with.
   static absl::StatusOr<std::shared_ptr<const Tables>> Open(const G& game, const std::string& dir,
                                                             std::uint64_t memory_bytes) {
     absl::StatusOr<Manifest> manifest = ReadManifest(dir);
@@ -63,15 +66,24 @@ class Tables {
           absl::StrCat("--db=", dir, " holds ", manifest->spec.game, " ", manifest->board,
                        " tables, not ", std::string(G::kName), " ", game.board_name()));
     }
+    absl::StatusOr<G> db_game = G::Create(manifest->spec);
+    if (!db_game.ok()) return db_game.status();
+    if (!SharesTables(game, *db_game)) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("--db=", dir, " holds tables of the ", db_game->variant(), " game",
+                       manifest->spec.options.empty() ? "" : " (" + manifest->spec.options + ")",
+                       ", which do not answer the positions of the ", game.variant(), " game"));
+    }
     auto tables = std::shared_ptr<Tables>(new Tables());
     tables->manifest_ = *manifest;
-    auto store = std::make_shared<TierStore>(
-        dir,
-        TierIdentity{std::string(G::kName), game.size(), game.board_name(), manifest->encoding},
-        memory_bytes);
-    auto tier_set = TableLookup<G>::TierSet(game, manifest->selection);
+    auto store =
+        std::make_shared<TierStore>(dir,
+                                    TierIdentity{std::string(G::kName), db_game->size(),
+                                                 db_game->board_name(), manifest->encoding},
+                                    memory_bytes);
+    auto tier_set = TableLookup<G>::TierSet(*db_game, manifest->selection);
     if (!tier_set.ok()) return tier_set.status();
-    tables->lookup_ = std::make_unique<TableLookup<G>>(game, store, *tier_set);
+    tables->lookup_ = std::make_unique<TableLookup<G>>(*db_game, store, *tier_set);
     return std::shared_ptr<const Tables>(tables);
   }
 

@@ -257,6 +257,11 @@ class PrairieGame {
   // whether p has any move at all.
   bool generate_tier_exits(const Position& p, MoveList& exits) const;
 
+  // Any Prairie database of this width answers this game's positions (retro/tier_game.h):
+  // the rules after the start are the same in every variant (an empty column is a captured
+  // buffalo; the extra-move first turn is never in the tables), so a position's value is.
+  bool shares_tables_with(const PrairieGame& db_game) const { return db_game.width_ == width_; }
+
   // Buffalo per column: 0 none, else its row (1..7).
   int buffalo_row(const Position& p, int col) const;
   int buffalo_count(const Position& p) const {
