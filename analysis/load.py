@@ -71,7 +71,8 @@ COLUMNS = {
     "proof": ["game", "variant", "size", "board", "position", "moves", "result",
               "result_first_player", "at_least",
               "method", "order", "init", "combine", "status", "sessions", "nodes", "seconds",
-              "nps", "root_pn", "root_dn", "frontier_plies", "max_depth", "tt_mb", "proof_line", "commit", "machine"],
+              "nps", "root_pn", "root_dn", "frontier_plies", "max_depth", "tt_mb", "tables", "bounds",
+              "proof_line", "commit", "machine"],
     "proof_check": ["game", "variant", "size", "board", "record", "result", "line_plies",
                     "replayed", "end", "solved_from", "solver_nodes", "solver_seconds",
                     "max_nodes", "ok", "error", "commit", "machine"],
@@ -317,6 +318,24 @@ def _frame(rows: list[dict], columns: list[str]) -> pd.DataFrame:
     return frame[ordered]
 
 
+def _bounds_text(bounds) -> str | None:
+    """A bounded search's (``tav prove --within``) proven bounds, one phrase per side:
+    "first player: no win within 14" or "...: wins in 21"."""
+    if not isinstance(bounds, list):
+        return None
+    names = {0: "first player", 1: "second player"}
+    phrases = []
+    for b in bounds:
+        if not isinstance(b, dict):
+            continue
+        who = names.get(b.get("side"), f"side {b.get('side')}")
+        if b.get("win_in") is not None:
+            phrases.append(f"{who}: wins in {b['win_in']}")
+        else:
+            phrases.append(f"{who}: no win within {b.get('no_win_within')}")
+    return "; ".join(phrases) or None
+
+
 def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None) -> Dataset:
     """Reads every result record under ``paths`` (see the module docstring)."""
     warnings: list[str] = []
@@ -426,6 +445,10 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
         # An unfinished proof's frontier line: how many plies deep it is stored.
         frontier = row.get("frontier")
         row["frontier_plies"] = len(frontier) if isinstance(frontier, list) else None
+        # The endgame tables it probed (--db): their selection and encoding.
+        row["tables"] = (f"{row.get('db_selection') or 'all'} ({row.get('db_encoding') or '?'})"
+                         if row.get("db") else None)
+        row["bounds"] = _bounds_text(row.get("bounds"))
 
     for row in rows["cathedral_horizon"]:
         row["source"] = row.get("source") or "random"  # files from before --from-selfplay

@@ -2,7 +2,8 @@
 
 One row per proof record (``kind: "proof"``): the game, variant and board, the result for the
 first player (``win``/``loss``, or ``unknown`` for a proof still unfinished, with its root proof
-and disproof numbers saying how far it got) -- for a game with scores (``at_least``, ``tav prove
+and disproof numbers saying how far it got; a bounded search, ``--within``, its proven bounds per
+side instead) -- for a game with scores (``at_least``, ``tav prove
 --at-least=T``) the answer to "does the side to move end with at least T?" instead --, the df-pn settings (child ``order``, leaf ``init``, ``combine``),
 the sessions, nodes and seconds it took, and what its checks (``kind: "proof_check"``, ``tav prove
 --check``) found: whether its line replayed to a decided end and from which ply the exact solver
@@ -22,7 +23,7 @@ COLUMNS = {"game": "game", "variant": "variant", "board": "board", "moves": "fro
            "result_first_player": "first player", "method": "method", "order": "order",
            "init": "init", "combine": "combine", "status": "status", "sessions": "sessions",
            "nodes": "nodes", "seconds": "seconds", "root_pn": "root pn", "root_dn": "root dn",
-           "frontier_plies": "frontier plies",
+           "frontier_plies": "frontier plies", "tables": "tables", "bounds": "bounds",
            "checked": "checked", "file": "file"}
 
 
@@ -78,7 +79,11 @@ def build(ds: Dataset) -> Section:
                  "proven (for a game with scores, `side to move >= T: yes/no`, the question "
                  "`--at-least=T` asked), `unknown` with the root's proof and disproof numbers when the search "
                  "stopped first (a resumable run), and how many plies deep its frontier line (the line the search "
-                 "would extend next) is stored. **checked**: the record's proof line replayed "
+                 "would extend next) is stored. **tables**: the endgame tables it probed "
+                 "(`--db`: their tier selection and encoding). **bounds**: a bounded search's "
+                 "(`tav prove --within=D`) proven result per side, \"no win within d\" (if that "
+                 "side wins at all, it needs more than d plies) or its shortest forced win. "
+                 "**checked**: the record's proof line replayed "
                  "to a position the game decides, and the exact solver's agreement from that ply "
                  "of the line to its end (`tav prove --check`); a second record of the same start "
                  "with other settings (order, init, combine) is an independent re-proof.")

@@ -88,3 +88,20 @@ def test_a_failed_check_says_so(tmp_path):
     assert len(table) == 1
     assert table["checked"].iloc[0].startswith("FAILED: the line ends in a win")
     assert table["board"].iloc[0] == "5x7"
+
+
+def test_bounds_and_tables_are_shown_per_record(tmp_path):
+    base = {"schema": 1, "kind": "proof", "game": "prairie", "variant": "standard", "size": 11,
+            "result": "unknown", "result_first_player": "unknown", "nodes": 10, "seconds": 0.1}
+    bounded = dict(base, method="bounded", within=20,
+                   bounds=[{"side": 0, "no_win_within": 17, "win_in": None},
+                           {"side": 1, "no_win_within": 12, "win_in": 14}])
+    probed = dict(base, method="df-pn", status="stopped", root_pn=3, root_dn=4,
+                  db="/db/p11b2", db_selection="buffalo<=2", db_encoding="wl1")
+    (tmp_path / "bounded.json").write_text(json.dumps(bounded))
+    (tmp_path / "probed.json").write_text(json.dumps(probed))
+    table = analysis.proofs.table(analysis.load([tmp_path])).set_index("method")
+    assert table.loc["bounded", "bounds"] == (
+        "first player: no win within 17; second player: wins in 14")
+    assert table.loc["df-pn", "tables"] == "buffalo<=2 (wl1)"
+    assert table["tables"].isna().sum() == 1 and table["bounds"].isna().sum() == 1
