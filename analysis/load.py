@@ -72,6 +72,7 @@ COLUMNS = {
               "result_first_player", "at_least",
               "method", "order", "init", "combine", "status", "sessions", "nodes", "seconds",
               "nps", "root_pn", "root_dn", "frontier_plies", "max_depth", "tt_mb", "tables", "bounds",
+              "nearest_decided_plies",
               "proof_line", "commit", "machine"],
     "proof_check": ["game", "variant", "size", "board", "record", "result", "line_plies",
                     "replayed", "end", "solved_from", "solver_nodes", "solver_seconds",
@@ -449,6 +450,9 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
         row["tables"] = (f"{row.get('db_selection') or 'all'} ({row.get('db_encoding') or '?'})"
                          if row.get("db") else None)
         row["bounds"] = _bounds_text(row.get("bounds"))
+        # An unfinished proof's nearest decided position: how many plies from the root.
+        nearest = row.get("nearest_decided")
+        row["nearest_decided_plies"] = nearest.get("plies") if isinstance(nearest, dict) else None
 
     for row in rows["cathedral_horizon"]:
         row["source"] = row.get("source") or "random"  # files from before --from-selfplay

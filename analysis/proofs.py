@@ -23,7 +23,8 @@ COLUMNS = {"game": "game", "variant": "variant", "board": "board", "moves": "fro
            "result_first_player": "first player", "method": "method", "order": "order",
            "init": "init", "combine": "combine", "status": "status", "sessions": "sessions",
            "nodes": "nodes", "seconds": "seconds", "root_pn": "root pn", "root_dn": "root dn",
-           "frontier_plies": "frontier plies", "tables": "tables", "bounds": "bounds",
+           "frontier_plies": "frontier plies", "nearest_decided_plies": "nearest decided",
+           "tables": "tables", "bounds": "bounds",
            "checked": "checked", "file": "file"}
 
 
@@ -79,7 +80,9 @@ def build(ds: Dataset) -> Section:
                  "proven (for a game with scores, `side to move >= T: yes/no`, the question "
                  "`--at-least=T` asked), `unknown` with the root's proof and disproof numbers when the search "
                  "stopped first (a resumable run), and how many plies deep its frontier line (the line the search "
-                 "would extend next) is stored. **tables**: the endgame tables it probed "
+                 "would extend next) is stored. **nearest decided**: how many plies from the "
+                 "root the nearest position the search has proven or disproven lies (blank: none "
+                 "found, or a record from before it was kept). **tables**: the endgame tables it probed "
                  "(`--db`: their tier selection and encoding). **bounds**: a bounded search's "
                  "(`tav prove --within=D`) proven result per side, \"no win within d\" (if that "
                  "side wins at all, it needs more than d plies) or its shortest forced win. "

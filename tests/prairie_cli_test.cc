@@ -447,8 +447,16 @@ TEST(PrairieCli, ProveInSessionsAndAfterKillResumesFromItsTable) {
     EXPECT_TRUE(std::any_of(roots.begin(), roots.end(), [&](const nlohmann::json& m) {
       return m["move"] == first["move"];
     })) << first;
+    // The nearest decided position, where the walk found one: its line is as long as its plies.
+    if (!saved["nearest_decided"].is_null()) {
+      const nlohmann::json& near = saved["nearest_decided"];
+      EXPECT_GE(near["plies"].get<int>(), 1);
+      EXPECT_EQ(near["line"].size(), near["plies"].get<std::size_t>());
+      EXPECT_TRUE(near["result"] == "win" || near["result"] == "loss") << near;
+    }
   }
   EXPECT_TRUE(saved["frontier"].is_null());  // a finished proof has its line instead
+  EXPECT_TRUE(saved["nearest_decided"].is_null());
   EXPECT_GT(sessions, 1);
   EXPECT_EQ(saved["status"], "finished");
   EXPECT_EQ(saved["result"], one["result"]);

@@ -126,6 +126,51 @@ TEST(Dfpn, PrairieEstimatesProveTheFiveAndSixWideStartsInFewerNodesThanMobility)
 }
 
 // The proof line of a df-pn proof, as text.
+// Whether some position stored in the prover's table within `plies` moves of `pos` (through
+// stored positions only) is decided: the brute-force counterpart of NearestDecided's walk.
+bool StoredDecidedWithin(const PrairieGame& game, const prove::DfpnProver<PrairieGame>& prover,
+                         const Position& pos, int plies) {
+  if (plies == 0) return false;
+  PrairieGame::MoveList moves;
+  game.generate_moves(pos, moves);
+  for (const auto& m : moves) {
+    Position child = pos;
+    game.play(child, m);
+    const auto numbers = prover.Numbers(child);
+    if (!numbers) continue;
+    if (numbers->first == 0 || numbers->second == 0) return true;
+    if (StoredDecidedWithin(game, prover, child, plies - 1)) return true;
+  }
+  return false;
+}
+
+// An unfinished proof says how close it came: the nearest decided position is legal to reach,
+// decided as a fresh proof of it finds, and no decided position is stored any nearer.
+TEST(Dfpn, AnUnfinishedProofNamesItsNearestDecidedPosition) {
+  const PrairieGame game = Make(6);
+  prove::DfpnProver<PrairieGame> prover(game, SmallOptions(64, 60000));
+  ASSERT_EQ(prover.Prove(game.start()), prove::Proof::kUnknown);
+  const auto nearest = prover.NearestDecided(game.start(), 20000);
+  ASSERT_TRUE(nearest.has_value());
+  ASSERT_FALSE(nearest->line.empty());
+  Position p = game.start();
+  for (const auto& m : nearest->line) {
+    PrairieGame::MoveList moves;
+    game.generate_moves(p, moves);
+    ASSERT_NE(std::find(moves.begin(), moves.end(), m), moves.end());
+    game.play(p, m);
+  }
+  const auto numbers = prover.Numbers(p);
+  ASSERT_TRUE(numbers.has_value());
+  EXPECT_EQ(numbers->first == 0, nearest->mover_wins);
+  EXPECT_EQ(numbers->second == 0, !nearest->mover_wins);
+  prove::DfpnProver<PrairieGame> fresh(game, SmallOptions(64));
+  EXPECT_EQ(fresh.Prove(p), nearest->mover_wins ? prove::Proof::kWin : prove::Proof::kLoss);
+  const int plies = static_cast<int>(nearest->line.size());
+  EXPECT_FALSE(StoredDecidedWithin(game, prover, game.start(), plies - 1));
+  EXPECT_TRUE(StoredDecidedWithin(game, prover, game.start(), plies));
+}
+
 std::vector<std::string> LineOf(const PrairieGame& game, const prove::DfpnProver<PrairieGame>& pr,
                                 Position p) {
   std::vector<std::string> line;

@@ -61,6 +61,7 @@ def test_an_unfinished_proof_reports_how_deep_its_frontier_is(tmp_path):
     (tmp_path / "proof.json").write_text(json.dumps(proof))
     table = analysis.proofs.table(analysis.load([tmp_path]))
     assert list(table["frontier plies"]) == [3]
+    assert table["nearest decided"].isna().all()  # not in this record
     assert list(table["combine"]) == ["weak"]
 
 
@@ -97,11 +98,14 @@ def test_bounds_and_tables_are_shown_per_record(tmp_path):
                    bounds=[{"side": 0, "no_win_within": 17, "win_in": None},
                            {"side": 1, "no_win_within": 12, "win_in": 14}])
     probed = dict(base, method="df-pn", status="stopped", root_pn=3, root_dn=4,
-                  db="/db/p11b2", db_selection="buffalo<=2", db_encoding="wl1")
+                  db="/db/p11b2", db_selection="buffalo<=2", db_encoding="wl1",
+                  nearest_decided={"plies": 5, "line": ["a", "b", "c", "d", "e"],
+                                   "side_to_move": 1, "result": "win", "walked": 9})
     (tmp_path / "bounded.json").write_text(json.dumps(bounded))
     (tmp_path / "probed.json").write_text(json.dumps(probed))
     table = analysis.proofs.table(analysis.load([tmp_path])).set_index("method")
     assert table.loc["bounded", "bounds"] == (
         "first player: no win within 17; second player: wins in 14")
     assert table.loc["df-pn", "tables"] == "buffalo<=2 (wl1)"
+    assert table.loc["df-pn", "nearest decided"] == 5
     assert table["tables"].isna().sum() == 1 and table["bounds"].isna().sum() == 1

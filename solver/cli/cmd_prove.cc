@@ -282,6 +282,25 @@ nlohmann::json FrontierLine(const G& game, typename G::Position pos, const Prove
   return steps;
 }
 
+// An unfinished proof's nearest decided position (DfpnProver::NearestDecided,
+// walking at most 20,000 stored positions): its line in notation, its plies and
+// its mover's result; null when the walk meets none.
+template <class G, class Prover>
+nlohmann::json NearestDecidedJson(const G& game, typename G::Position pos, const Prover& prover) {
+  const auto found = prover.NearestDecided(pos, 20000);
+  if (!found) return nlohmann::json();
+  nlohmann::json line = nlohmann::json::array();
+  for (const auto& m : found->line) {
+    line.push_back(game.move_string(pos, m));
+    game.play(pos, m);
+  }
+  return {{"plies", found->line.size()},
+          {"line", line},
+          {"side_to_move", game.side_to_move(pos)},
+          {"result", found->mover_wins ? "win" : "loss"},
+          {"walked", found->expanded}};
+}
+
 // The proof record (data/README.md, kind proof): this session's search
 // added to the sessions before it (`previous`, null for none).
 template <class G, class Prover>
@@ -324,6 +343,7 @@ nlohmann::json ProofRecord(const G& game, const typename G::Position& pos, const
             {"root_dn", st.root_dn},
             {"root_moves", RootMoves(game, pos, prover)},
             {"frontier", r == 0 ? FrontierLine(game, pos, prover) : nlohmann::json()},
+            {"nearest_decided", r == 0 ? NearestDecidedJson(game, pos, prover) : nlohmann::json()},
             {"max_depth", std::max<int>(static_cast<int>(before("max_depth")), st.max_depth)},
             {"stopped_by_budget", status == "stopped"},
             {"max_seconds", absl::GetFlag(FLAGS_budget_s)},
@@ -388,6 +408,16 @@ void PrintProof(const G& game, const typename G::Position& pos, const Prover& pr
               st.stopped
                   ? (InterruptGuard::Requested() ? "; interrupted" : "; stopped by the budget")
                   : "");
+  if (const nlohmann::json& near = j["nearest_decided"]; near.is_object()) {
+    std::vector<std::string> moves = near["line"].get<std::vector<std::string>>();
+    const int mover = near["side_to_move"].get<int>();
+    const int winner = near["result"] == "win" ? mover : 1 - mover;
+    std::printf("nearest decided position: %d plies from the root (%s), won by the %s\n",
+                near["plies"].get<int>(), absl::StrJoin(moves, " ").c_str(),
+                winner == 0 ? "first player" : "second player");
+  } else if (proof == prove::Proof::kUnknown) {
+    std::printf("nearest decided position: none found near the root\n");
+  }
   if (j["sessions"].get<int>() > 1) {
     std::printf("over %d sessions: %llu nodes in %.1f s\n", j["sessions"].get<int>(),
                 j["nodes"].get<unsigned long long>(), j["seconds"].get<double>());
@@ -670,7 +700,8 @@ Command ProveCommand() {
           "(cathedral, othello, desdemona) needs --at-least=T: it proves whether the side\n"
           "to move ends with at least T (win) or less (loss). With --db=DIR, positions\n"
           "in those endgame tables are leaves. --budget-s (seconds) / --max-nodes bound the\n"
-          "run; an unfinished proof reports the root's proof and disproof numbers.\n"
+          "run; an unfinished proof reports the root's proof and disproof numbers and the\n"
+          "decided position nearest the root that its table holds.\n"
           "With --out=FILE the proof record is kept in FILE and the table in FILE.table,\n"
           "saved every --checkpoint-s seconds, at the end and on an interrupt (Ctrl-C); a run\n"
           "stopped by the budget, an interrupt or a kill continues with the same flags and\n"

@@ -67,6 +67,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "core/game.h"
 
 namespace tav::prove {
@@ -302,6 +303,50 @@ class DfpnProver {
       game_.play(pos, *pick);
     }
     return line;
+  }
+
+  // How close an unfinished proof has come to the root: the decided position
+  // (proven or disproven by the search, its entry in the table) with the
+  // fewest plies from `root`. A breadth-first walk from the root through
+  // positions the table holds, expanding at most max_positions of them; the
+  // line to the first decided one met, and whether its mover wins (for a
+  // finished game or a probed position the search never stores one, so
+  // those do not count). nullopt when the walk meets none.
+  struct Decided {
+    std::vector<Move> line;
+    bool mover_wins = false;
+    std::uint64_t expanded = 0;  // positions whose children the walk read
+  };
+  std::optional<Decided> NearestDecided(const Position& root, std::uint64_t max_positions) const {
+    struct Node {
+      Position pos;
+      std::int64_t parent;  // index in `nodes`, -1 for the root
+      Move move;
+    };
+    std::vector<Node> nodes = {{root, -1, Move{}}};
+    absl::flat_hash_set<std::uint64_t> seen = {game_.hash(root)};
+    for (std::size_t next = 0; next < nodes.size() && next < max_positions; ++next) {
+      typename G::MoveList moves;
+      game_.generate_moves(nodes[next].pos, moves);
+      for (const Move& m : moves) {
+        Position child = nodes[next].pos;
+        game_.play(child, m);
+        const std::uint64_t key = game_.hash(child);
+        const Entry* e = seen.insert(key).second ? Find(key) : nullptr;
+        if (!e) continue;
+        if (e->pn == 0 || e->dn == 0) {
+          Decided found{{m}, e->pn == 0, next + 1};
+          for (std::int64_t i = static_cast<std::int64_t>(next); nodes[i].parent >= 0;
+               i = nodes[i].parent) {
+            found.line.push_back(nodes[i].move);
+          }
+          std::reverse(found.line.begin(), found.line.end());
+          return found;
+        }
+        nodes.push_back({child, static_cast<std::int64_t>(next), m});
+      }
+    }
+    return std::nullopt;
   }
 
  private:
