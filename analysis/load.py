@@ -337,6 +337,16 @@ def _bounds_text(bounds) -> str | None:
     return "; ".join(phrases) or None
 
 
+def _nearest_text(nearest) -> str | None:
+    """An unfinished proof's nearest decided position: "3 plies", or "none within 4 plies"
+    when the walk found none (``none_within``)."""
+    if not isinstance(nearest, dict):
+        return None
+    if nearest.get("plies") is not None:
+        return f"{nearest['plies']} plies"
+    return f"none within {nearest.get('none_within')} plies"
+
+
 def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None) -> Dataset:
     """Reads every result record under ``paths`` (see the module docstring)."""
     warnings: list[str] = []
@@ -452,7 +462,7 @@ def load(paths, strict: bool = False, warn: Callable[[str], None] | None = None)
         row["bounds"] = _bounds_text(row.get("bounds"))
         # An unfinished proof's nearest decided position: how many plies from the root.
         nearest = row.get("nearest_decided")
-        row["nearest_decided_plies"] = nearest.get("plies") if isinstance(nearest, dict) else None
+        row["nearest_decided_plies"] = _nearest_text(nearest)
 
     for row in rows["cathedral_horizon"]:
         row["source"] = row.get("source") or "random"  # files from before --from-selfplay

@@ -150,11 +150,15 @@ TEST(Dfpn, AnUnfinishedProofNamesItsNearestDecidedPosition) {
   const PrairieGame game = Make(6);
   prove::DfpnProver<PrairieGame> prover(game, SmallOptions(64, 60000));
   ASSERT_EQ(prover.Prove(game.start()), prove::Proof::kUnknown);
+  // A walk too short to reach it says how far it read instead.
+  const auto short_walk = prover.NearestDecided(game.start(), 1);
+  EXPECT_FALSE(short_walk.found);
+  EXPECT_EQ(short_walk.clear_plies, 1);  // the root's stored children, none decided
   const auto nearest = prover.NearestDecided(game.start(), 20000);
-  ASSERT_TRUE(nearest.has_value());
-  ASSERT_FALSE(nearest->line.empty());
+  ASSERT_TRUE(nearest.found);
+  ASSERT_FALSE(nearest.line.empty());
   Position p = game.start();
-  for (const auto& m : nearest->line) {
+  for (const auto& m : nearest.line) {
     PrairieGame::MoveList moves;
     game.generate_moves(p, moves);
     ASSERT_NE(std::find(moves.begin(), moves.end(), m), moves.end());
@@ -162,11 +166,11 @@ TEST(Dfpn, AnUnfinishedProofNamesItsNearestDecidedPosition) {
   }
   const auto numbers = prover.Numbers(p);
   ASSERT_TRUE(numbers.has_value());
-  EXPECT_EQ(numbers->first == 0, nearest->mover_wins);
-  EXPECT_EQ(numbers->second == 0, !nearest->mover_wins);
+  EXPECT_EQ(numbers->first == 0, nearest.mover_wins);
+  EXPECT_EQ(numbers->second == 0, !nearest.mover_wins);
   prove::DfpnProver<PrairieGame> fresh(game, SmallOptions(64));
-  EXPECT_EQ(fresh.Prove(p), nearest->mover_wins ? prove::Proof::kWin : prove::Proof::kLoss);
-  const int plies = static_cast<int>(nearest->line.size());
+  EXPECT_EQ(fresh.Prove(p), nearest.mover_wins ? prove::Proof::kWin : prove::Proof::kLoss);
+  const int plies = static_cast<int>(nearest.line.size());
   EXPECT_FALSE(StoredDecidedWithin(game, prover, game.start(), plies - 1));
   EXPECT_TRUE(StoredDecidedWithin(game, prover, game.start(), plies));
 }

@@ -101,11 +101,14 @@ def test_bounds_and_tables_are_shown_per_record(tmp_path):
                   db="/db/p11b2", db_selection="buffalo<=2", db_encoding="wl1",
                   nearest_decided={"plies": 5, "line": ["a", "b", "c", "d", "e"],
                                    "side_to_move": 1, "result": "win", "walked": 9})
+    far = dict(probed, db=None, nearest_decided={"plies": None, "none_within": 3, "walked": 20000})
+    (tmp_path / "far.json").write_text(json.dumps(dict(far, method="df-pn-far")))
     (tmp_path / "bounded.json").write_text(json.dumps(bounded))
     (tmp_path / "probed.json").write_text(json.dumps(probed))
     table = analysis.proofs.table(analysis.load([tmp_path])).set_index("method")
     assert table.loc["bounded", "bounds"] == (
         "first player: no win within 17; second player: wins in 14")
     assert table.loc["df-pn", "tables"] == "buffalo<=2 (wl1)"
-    assert table.loc["df-pn", "nearest decided"] == 5
-    assert table["tables"].isna().sum() == 1 and table["bounds"].isna().sum() == 1
+    assert table.loc["df-pn", "nearest decided"] == "5 plies"
+    assert table.loc["df-pn-far", "nearest decided"] == "none within 3 plies"
+    assert table["tables"].isna().sum() == 2 and table["bounds"].isna().sum() == 2

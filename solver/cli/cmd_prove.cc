@@ -284,21 +284,23 @@ nlohmann::json FrontierLine(const G& game, typename G::Position pos, const Prove
 
 // An unfinished proof's nearest decided position (DfpnProver::NearestDecided,
 // walking at most 20,000 stored positions): its line in notation, its plies and
-// its mover's result; null when the walk meets none.
+// its mover's result; or, found none, how many plies from the root are clear.
 template <class G, class Prover>
 nlohmann::json NearestDecidedJson(const G& game, typename G::Position pos, const Prover& prover) {
-  const auto found = prover.NearestDecided(pos, 20000);
-  if (!found) return nlohmann::json();
+  const auto near = prover.NearestDecided(pos, 20000);
+  if (!near.found) {
+    return {{"plies", nullptr}, {"none_within", near.clear_plies}, {"walked", near.expanded}};
+  }
   nlohmann::json line = nlohmann::json::array();
-  for (const auto& m : found->line) {
+  for (const auto& m : near.line) {
     line.push_back(game.move_string(pos, m));
     game.play(pos, m);
   }
-  return {{"plies", found->line.size()},
+  return {{"plies", near.line.size()},
           {"line", line},
           {"side_to_move", game.side_to_move(pos)},
-          {"result", found->mover_wins ? "win" : "loss"},
-          {"walked", found->expanded}};
+          {"result", near.mover_wins ? "win" : "loss"},
+          {"walked", near.expanded}};
 }
 
 // The proof record (data/README.md, kind proof): this session's search
@@ -408,15 +410,19 @@ void PrintProof(const G& game, const typename G::Position& pos, const Prover& pr
               st.stopped
                   ? (InterruptGuard::Requested() ? "; interrupted" : "; stopped by the budget")
                   : "");
-  if (const nlohmann::json& near = j["nearest_decided"]; near.is_object()) {
+  if (const nlohmann::json& near = j["nearest_decided"];
+      near.is_object() && near["plies"].is_null()) {
+    std::printf(
+        "nearest decided position: none within %d plies of the root (%d stored "
+        "positions read)\n",
+        near["none_within"].get<int>(), near["walked"].get<int>());
+  } else if (near.is_object()) {
     std::vector<std::string> moves = near["line"].get<std::vector<std::string>>();
     const int mover = near["side_to_move"].get<int>();
     const int winner = near["result"] == "win" ? mover : 1 - mover;
     std::printf("nearest decided position: %d plies from the root (%s), won by the %s\n",
                 near["plies"].get<int>(), absl::StrJoin(moves, " ").c_str(),
                 winner == 0 ? "first player" : "second player");
-  } else if (proof == prove::Proof::kUnknown) {
-    std::printf("nearest decided position: none found near the root\n");
   }
   if (j["sessions"].get<int>() > 1) {
     std::printf("over %d sessions: %llu nodes in %.1f s\n", j["sessions"].get<int>(),

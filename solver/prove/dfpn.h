@@ -308,26 +308,33 @@ class DfpnProver {
   // How close an unfinished proof has come to the root: the decided position
   // (proven or disproven by the search, its entry in the table) with the
   // fewest plies from `root`. A breadth-first walk from the root through
-  // positions the table holds, expanding at most max_positions of them; the
-  // line to the first decided one met, and whether its mover wins (for a
-  // finished game or a probed position the search never stores one, so
-  // those do not count). nullopt when the walk meets none.
+  // positions the table holds, expanding at most max_positions of them (a
+  // finished game or a probed position is never stored, so those do not
+  // count). Found: the line to it and whether its mover wins. Not found:
+  // `clear_plies`, the depth through which every stored position was read
+  // and none is decided (the whole stored tree when the walk ran out).
   struct Decided {
+    bool found = false;
     std::vector<Move> line;
     bool mover_wins = false;
+    int clear_plies = 0;
     std::uint64_t expanded = 0;  // positions whose children the walk read
   };
-  std::optional<Decided> NearestDecided(const Position& root, std::uint64_t max_positions) const {
+  Decided NearestDecided(const Position& root, std::uint64_t max_positions) const {
     struct Node {
       Position pos;
       std::int64_t parent;  // index in `nodes`, -1 for the root
       Move move;
+      int depth;
     };
-    std::vector<Node> nodes = {{root, -1, Move{}}};
+    std::vector<Node> nodes = {{root, -1, Move{}, 0}};
     absl::flat_hash_set<std::uint64_t> seen = {game_.hash(root)};
-    for (std::size_t next = 0; next < nodes.size() && next < max_positions; ++next) {
+    Decided d;
+    std::size_t next = 0;
+    for (; next < nodes.size() && next < max_positions; ++next) {
       typename G::MoveList moves;
       game_.generate_moves(nodes[next].pos, moves);
+      d.expanded = next + 1;
       for (const Move& m : moves) {
         Position child = nodes[next].pos;
         game_.play(child, m);
@@ -335,18 +342,23 @@ class DfpnProver {
         const Entry* e = seen.insert(key).second ? Find(key) : nullptr;
         if (!e) continue;
         if (e->pn == 0 || e->dn == 0) {
-          Decided found{{m}, e->pn == 0, next + 1};
-          for (std::int64_t i = static_cast<std::int64_t>(next); nodes[i].parent >= 0;
+          d.found = true;
+          d.mover_wins = e->pn == 0;
+          d.line = {m};
+          for (auto i = static_cast<std::int64_t>(next); nodes[i].parent >= 0;
                i = nodes[i].parent) {
-            found.line.push_back(nodes[i].move);
+            d.line.push_back(nodes[i].move);
           }
-          std::reverse(found.line.begin(), found.line.end());
-          return found;
+          std::reverse(d.line.begin(), d.line.end());
+          return d;
         }
-        nodes.push_back({child, static_cast<std::int64_t>(next), m});
+        nodes.push_back({child, static_cast<std::int64_t>(next), m, nodes[next].depth + 1});
       }
     }
-    return std::nullopt;
+    // Every position up to the first one not expanded has been read (its own depth); with the
+    // queue empty, every stored position reachable from the root.
+    d.clear_plies = next < nodes.size() ? nodes[next].depth : nodes.back().depth;
+    return d;
   }
 
  private:
