@@ -3,17 +3,22 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "nlohmann/json.hpp"
@@ -86,6 +91,27 @@ inline pid_t SpawnTav(const std::vector<std::string>& args) {
   if (posix_spawn(&pid, TAV_BINARY, &actions, nullptr, argv.data(), environ) != 0) pid = -1;
   posix_spawn_file_actions_destroy(&actions);
   return pid;
+}
+
+// Polls `done` every 10 ms until it holds or `seconds` have passed; whether
+// it held.
+inline bool WaitUntil(const std::function<bool()>& done, int seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
+// Waits up to `seconds` for the child `pid` to exit: its wait status, or
+// nullopt when it was still running (it is then killed and reaped).
+inline std::optional<int> WaitOrKill(pid_t pid, int seconds) {
+  int status = 0;
+  if (WaitUntil([&] { return ::waitpid(pid, &status, WNOHANG) != 0; }, seconds)) return status;
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  return std::nullopt;
 }
 
 // The one JSON record a successful `tav ARGS --json` prints (a failure is

@@ -69,17 +69,6 @@ pid_t SpawnSlowRun(const std::string& out) {
                    "--tt-mb=16", "--threads=2", "--test-delay-ms=100", "--out=" + out});
 }
 
-// Polls `done` every 10 ms until it holds or `seconds` have passed; whether
-// it held.
-bool WaitUntil(const std::function<bool()>& done, int seconds) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-  while (!done()) {
-    if (std::chrono::steady_clock::now() >= deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return true;
-}
-
 void WaitForLines(const std::string& path, int lines) {
   WaitUntil([&] { return CountLines(path) >= lines; }, 60);
 }
@@ -165,12 +154,9 @@ TEST(ExploreCli, AnInterruptStopsTheSearchesInFlightWhenTheTableKeepsTheirWork) 
   ASSERT_EQ(::kill(pid, SIGINT), 0);
   // A search polls the flag every 4096 nodes; ten minutes is far more than
   // the stop and the save take, and less than the search would.
-  int status = 0;
-  if (!WaitUntil([&] { return ::waitpid(pid, &status, WNOHANG) != 0; }, 600)) {
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, &status, 0);
-    FAIL() << "the search in flight did not stop at the interrupt";
-  }
+  const std::optional<int> waited = WaitOrKill(pid, 600);
+  ASSERT_TRUE(waited.has_value()) << "the search in flight did not stop at the interrupt";
+  const int status = *waited;
   ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
   EXPECT_EQ(WEXITSTATUS(status), 1);
   EXPECT_EQ(CountLines(dir.file("results.jsonl")), 0);

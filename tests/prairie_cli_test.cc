@@ -3,13 +3,11 @@
 // in the middle of `tav retro` followed by a resume.
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <map>
 #include <thread>
 
@@ -200,16 +198,6 @@ TEST(PrairieCli, VerifyStopsAtItsBudgetAndResumesFromItsRecord) {
   fs::remove_all(out);
 }
 
-// Polls `done` every 20 ms for up to `seconds`; whether it became true.
-bool WaitUntil(const std::function<bool()>& done, int seconds) {
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-  while (!done()) {
-    if (std::chrono::steady_clock::now() > end) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return true;
-}
-
 // SIGINT (Ctrl-C) to a pass with --out: it stops at the next tier boundary, saves its
 // record and exits 1, and --resume finishes with the one-pass totals. The record exists
 // from the start (written once the interrupt handler is up), so the signal is sent then;
@@ -229,12 +217,9 @@ TEST(PrairieCli, AnInterruptStopsTheVerifyAtATierBoundaryAndItsRecordResumes) {
   ASSERT_GT(pid, 0);
   EXPECT_TRUE(WaitUntil([&] { return fs::exists(rec); }, 120)) << "no record within 2 minutes";
   ASSERT_EQ(::kill(pid, SIGINT), 0);
-  int status = 0;
-  if (!WaitUntil([&] { return ::waitpid(pid, &status, WNOHANG) != 0; }, 600)) {
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, &status, 0);
-    FAIL() << "the pass did not stop at the interrupt";
-  }
+  const std::optional<int> waited = WaitOrKill(pid, 600);
+  ASSERT_TRUE(waited.has_value()) << "the pass did not stop at the interrupt";
+  const int status = *waited;
   ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
   EXPECT_EQ(WEXITSTATUS(status), 1);
   const nlohmann::json saved = nlohmann::json::parse(ReadFile(rec));
