@@ -282,23 +282,33 @@ nlohmann::json FrontierLine(const G& game, typename G::Position pos, const Prove
   return steps;
 }
 
+// A line of moves from `pos` in notation, each written in the position it is played from.
+template <class G, class Moves>
+std::vector<std::string> LineInNotation(const G& game, typename G::Position pos,
+                                        const Moves& moves) {
+  std::vector<std::string> line;
+  for (const auto& m : moves) {
+    line.push_back(game.move_string(pos, m));
+    game.play(pos, m);
+  }
+  return line;
+}
+
 // An unfinished proof's nearest decided position (DfpnProver::NearestDecided,
 // walking at most 20,000 stored positions): its line in notation, its plies and
 // its mover's result; or, found none, how many plies from the root are clear.
 template <class G, class Prover>
-nlohmann::json NearestDecidedJson(const G& game, typename G::Position pos, const Prover& prover) {
+nlohmann::json NearestDecidedJson(const G& game, const typename G::Position& pos,
+                                  const Prover& prover) {
   const auto near = prover.NearestDecided(pos, 20000);
   if (!near.found) {
     return {{"plies", nullptr}, {"none_within", near.clear_plies}, {"walked", near.expanded}};
   }
-  nlohmann::json line = nlohmann::json::array();
-  for (const auto& m : near.line) {
-    line.push_back(game.move_string(pos, m));
-    game.play(pos, m);
-  }
+  typename G::Position end = pos;
+  for (const auto& m : near.line) game.play(end, m);
   return {{"plies", near.line.size()},
-          {"line", line},
-          {"side_to_move", game.side_to_move(pos)},
+          {"line", LineInNotation(game, pos, near.line)},
+          {"side_to_move", game.side_to_move(end)},
           {"result", near.mover_wins ? "win" : "loss"},
           {"walked", near.expanded}};
 }
@@ -496,14 +506,9 @@ absl::Status Dfpn(const G& game, const typename G::Position& pos, prove::DfpnOpt
   }
   const prove::Proof proof = prover.Prove(pos);
   if (!save_error.ok()) return save_error;
-  std::vector<std::string> line;
-  if (proof != prove::Proof::kUnknown) {
-    auto p = pos;
-    for (const auto& m : prover.ProofLine(pos, 200)) {
-      line.push_back(game.move_string(p, m));
-      game.play(p, m);
-    }
-  }
+  const std::vector<std::string> line = proof == prove::Proof::kUnknown
+                                            ? std::vector<std::string>()
+                                            : LineInNotation(game, pos, prover.ProofLine(pos, 200));
   const std::string_view status = proof == prove::Proof::kUnknown ? "stopped" : "finished";
   if constexpr (retro::kHasTables<G>) {
     if (game.tables()) {
