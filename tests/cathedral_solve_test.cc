@@ -3,6 +3,7 @@
 // memoised negamax over the rules engine.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <unordered_map>
 #include <vector>
 
@@ -144,6 +145,120 @@ TEST(CathedralPacking, MostCoverableFillsWhatTheHandCanAndGivesARangePastItsBudg
   EXPECT_LT(cut.low, cut.high);
   EXPECT_LE(cut.low, 9);
   EXPECT_GE(cut.high, 9);
+}
+
+// The most squares the buildings hand[i..] can cover inside `area`: each building left out or
+// put at every place inside what is left, memoised on (area left, i). Plain, slow and
+// independent of packing.cc's searches.
+int BruteForceCover(const Tables& t, int player, const std::vector<int>& hand, std::size_t i,
+                    u128 area, std::map<std::pair<u128, std::size_t>, int>& memo) {
+  if (i == hand.size()) return 0;
+  if (const auto it = memo.find({area, i}); it != memo.end()) return it->second;
+  int best = BruteForceCover(t, player, hand, i + 1, area, memo);
+  const int type = hand[i];
+  const cathedral::TypeOrientations& orients = t.orients[player][type];
+  for (int k = 0; k < orients.count; ++k) {
+    const cathedral::Orientation& o = t.orientations[orients.ids[k]];
+    for (int square = 0; square < 128; ++square) {
+      if (!(o.on_board >> square & 1)) continue;
+      const u128 piece = o.mask << square;
+      if ((piece & area) != piece) continue;
+      best = std::max(best, cathedral::kTypeSize[type] +
+                                BruteForceCover(t, player, hand, i + 1, area & ~piece, memo));
+    }
+  }
+  memo[{area, i}] = best;
+  return best;
+}
+
+// Random areas of a 7x7 board, sparse (the hand fits in part) to roomy (it fits whole, found
+// by the search by building, which places the two Abbeys in one order only), for both
+// players (the Abbey is chiral): the packing searches' answer is the brute-force one.
+TEST(CathedralPacking, MostCoverableAgreesWithABruteForceCountOnRandomAreas) {
+  const Cathedral game = Make(7, "classic", "VLPZZ");
+  const auto pos = *game.parse_position(std::string(49, '.') + " VLPZZ VLPZZ light none hand");
+  const Tables& t = game.tables();
+  const std::vector<int> hand = {0, 2, 4, 6, 6};  // V L P Z Z: 16 squares, two alike
+  SplitMix64 rng(2026);
+  int whole = 0, part = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const int percent = 20 + 10 * (trial % 5);  // 20%-60% of the squares
+    u128 area = 0;
+    cathedral::ForEachSquare(t.board, [&](int square) {
+      if (static_cast<int>(rng.Below(100)) < percent) area |= u128{1} << square;
+    });
+    for (int player : {kDark, cathedral::kLight}) {
+      std::map<std::pair<u128, std::size_t>, int> memo;
+      const int expected = BruteForceCover(t, player, hand, 0, area, memo);
+      const Cathedral::Coverable got = game.MostCoverable(pos, player, area, 1'000'000);
+      EXPECT_EQ(got.low, expected) << "trial " << trial << " player " << player;
+      EXPECT_EQ(got.high, expected) << "trial " << trial << " player " << player;
+      (expected == 16 ? whole : part) += 1;
+    }
+  }
+  EXPECT_GT(whole, 10);  // both searches were exercised
+  EXPECT_GT(part, 10);
+  std::printf("hand placed whole in %d areas, in part in %d\n", whole, part);
+}
+
+// A footprint of a 10x10 endgame (light's, 16 squares in hand among 47 open) whose lowest
+// squares are small pockets: the search by square took 3,441 steps to place the whole hand,
+// past the bounds' budget of 2,000 (a range, not the answer); the search by building places
+// it in a few.
+TEST(CathedralPacking, AWholeHandThatFitsIsFoundInAFewStepsWhereTheLowSquaresArePockets) {
+  const Cathedral game = Make(10, "classic", "VVSLPA");
+  const auto pos = *game.parse_position(std::string(100, '.') + " VVSLPA VVSLPA light none hand");
+  const Tables& t = game.tables();
+  // Row 10 first, '#' in the area.
+  const std::array<const char*, 10> rows = {
+      "####.###..",  //
+      "##....#..#",  //
+      "#..##..#..",  //
+      "#.##...#.#",  //
+      "..........",  //
+      "...#...###",  //
+      "...#....##",  //
+      ".......##.",  //
+      ".....##...",  //
+      "..........",
+  };
+  u128 area = 0;
+  for (int r = 0; r < 10; ++r) {
+    for (int c = 0; c < 10; ++c) {
+      if (rows[r][c] == '#') area |= u128{1} << t.square(c, 9 - r);
+    }
+  }
+  const Cathedral::Coverable got = game.MostCoverable(pos, cathedral::kLight, area, 100);
+  EXPECT_EQ(got.low, 16);
+  EXPECT_EQ(got.high, 16);
+}
+
+// Each thread keeps its packings (packing.cc's cache), keyed by all they depend on: the same
+// area bits mean other squares on another board, and the Abbey is chiral, so each board and
+// each player gets its own answer, asked in turn.
+TEST(CathedralPacking, RepeatedQuestionsOnOtherBoardsAndForOtherPlayersGetTheirOwnAnswers) {
+  const Cathedral g6 = Make(6, "classic", "SP"), g7sp = Make(7, "classic", "SP");
+  const Cathedral g7 = Make(7, "classic", "SPZ");
+  const auto p6 = *g6.parse_position(std::string(36, '.') + " SP SP light none hand");
+  const auto p7sp = *g7sp.parse_position(std::string(49, '.') + " SP SP light none hand");
+  const auto p7 = *g7.parse_position(std::string(49, '.') + " SPZ SPZ light none hand");
+  // Bits 0-2 and 8-10: a 2x3 block on 7x7 (stride 8), a slanted one on 6x6 (stride 7),
+  // where the Square leaves two squares apart and the Stable no room.
+  const u128 bits = u128{0b111} | u128{0b111} << 8;
+  // An S/Z tetromino on 7x7: a1, b1, b2, c2.
+  const Tables& t7 = g7.tables();
+  const u128 skew = u128{1} << t7.square(0, 0) | u128{1} << t7.square(1, 0) |
+                    u128{1} << t7.square(1, 1) | u128{1} << t7.square(2, 1);
+  const int dark_skew = g7.MostCoverable(p7, kDark, skew, 1000).low;
+  const int light_skew = g7.MostCoverable(p7, cathedral::kLight, skew, 1000).low;
+  EXPECT_EQ(std::min(dark_skew, light_skew), 2);  // the mirror Abbey does not fit: a Stable
+  EXPECT_EQ(std::max(dark_skew, light_skew), 4);  // the Abbey does
+  for (int round = 0; round < 3; ++round) {
+    EXPECT_EQ(g6.MostCoverable(p6, kDark, bits, 1000).low, 4);
+    EXPECT_EQ(g7sp.MostCoverable(p7sp, kDark, bits, 1000).low, 6);
+    EXPECT_EQ(g7.MostCoverable(p7, kDark, skew, 1000).low, dark_skew);
+    EXPECT_EQ(g7.MostCoverable(p7, cathedral::kLight, skew, 1000).low, light_skew);
+  }
 }
 
 TEST(CathedralSymmetry, RotationsAndTheColourSwappedMirrorKeepTheValue) {
