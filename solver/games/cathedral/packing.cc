@@ -69,8 +69,8 @@ class Packer {
     return PlaceFrom(area, 0, 0);
   }
 
-  // Places pieces_[i..] in `area`, each copy of a type at a later (anchor,
-  // orientation) than the copy before it; true once all are placed.
+  // Places pieces_[i..] in `area`, each copy of a type at a later (orientation,
+  // anchor) than the copy before it; true once all are placed.
   bool PlaceFrom(u128 area, int i, int covered) {
     if (covered > best_) best_ = covered;
     if (i == pieces_count_) return true;
