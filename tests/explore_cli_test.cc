@@ -128,14 +128,20 @@ TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
   const int saved = CountLines(dir.file("results.jsonl"));
   EXPECT_EQ(run["totals"]["searched"], saved);
   ASSERT_LT(saved, kFrontier);
-  // The shared table was saved on the way out, restored on resume, and
-  // removed once the run finished.
+  // The shared table was saved on the way out, restored on resume (into a
+  // table of another size, on another thread count: neither is part of the
+  // run's identity), and removed once the run finished.
   EXPECT_TRUE(fs::exists(dir.file("table.tt")));
-  const CliResult resumed = RunTav(kRun + " --resume --out=" + dir.str());
+  const CliResult resumed =
+      RunTav("explore --game=othello --size=6 --moves='" + kRoot +
+             "' --plies=3 --tt-mb=32 --threads=1 --resume --out=" + dir.str());
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_NE(resumed.out.find(std::to_string(saved) + " resumed"), std::string::npos) << resumed.out;
   EXPECT_NE(resumed.err.find("restored "), std::string::npos) << resumed.err;
   EXPECT_FALSE(fs::exists(dir.file("table.tt")));
+  const json finished = json::parse(ReadFile(dir.file("run.json")));
+  EXPECT_EQ(finished["tt_mb"], 32);
+  EXPECT_EQ(finished["sessions"].back()["threads"], 1);
 }
 
 // An exact or wld run saves its table, which keeps what the searches in
