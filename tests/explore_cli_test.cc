@@ -34,8 +34,9 @@ namespace fs = std::filesystem;
 // with 20 empty squares (73 frontier positions), solved exactly, so it is
 // fast yet has many positions to be interrupted between.
 const std::string kRoot = "b3 b2 b1 a1 c2 b4 a2 a3 a4 a5 b5 c1";
-const std::string kRun =
-    "explore --game=othello --size=6 --moves='" + kRoot + "' --plies=3 --tt-mb=16";
+const std::string kRunWithoutTable =
+    "explore --game=othello --size=6 --moves='" + kRoot + "' --plies=3";
+const std::string kRun = kRunWithoutTable + " --tt-mb=16";
 constexpr int kFrontier = 73;
 
 // The records of a results file keyed by position, without what legitimately
@@ -133,8 +134,7 @@ TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
   // run's identity), and removed once the run finished.
   EXPECT_TRUE(fs::exists(dir.file("table.tt")));
   const CliResult resumed =
-      RunTav("explore --game=othello --size=6 --moves='" + kRoot +
-             "' --plies=3 --tt-mb=32 --threads=1 --resume --out=" + dir.str());
+      RunTav(kRunWithoutTable + " --tt-mb=32 --threads=1 --resume --out=" + dir.str());
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_NE(resumed.out.find(std::to_string(saved) + " resumed"), std::string::npos) << resumed.out;
   EXPECT_NE(resumed.err.find("restored "), std::string::npos) << resumed.err;

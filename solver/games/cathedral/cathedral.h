@@ -255,9 +255,7 @@ class Cathedral {
   // Anchors at which orientation `o` fits on the `free` squares.
   u128 Anchors(int o, u128 free, bool first) const {
     const Orientation& orient = tables_->orientations[o];
-    u128 anchors = (first ? orient.no_pocket : orient.on_board) & free;
-    for (int i = 1; i < orient.cells; ++i) anchors &= free >> orient.offsets[i];
-    return anchors;
+    return FittingAnchors(orient, first ? orient.no_pocket : orient.on_board, free);
   }
   // Whether `player` could place something if it were their turn.
   bool HasPlacement(const Position& p, int player) const;

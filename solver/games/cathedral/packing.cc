@@ -47,9 +47,10 @@ class Packer {
     int hand = 0;
     for (int type = 0; type < kTypes; ++type) hand += count[type] * kTypeSize[type];
     count_ = count;
-    goal_ = std::min(hand, PopCount(area));
-    if (hand < PopCount(area) && PlaceEverything(area)) return {hand, hand};
-    Search(area, PopCount(area), 0, hand);
+    const int open = PopCount(area);
+    goal_ = std::min(hand, open);
+    if (hand < open && PlaceEverything(area)) return {hand, hand};
+    Search(area, open, 0, hand);
     if (nodes_ > max_nodes_ && best_ < goal_) return {best_, goal_};
     return {best_, best_};
   }
@@ -81,8 +82,7 @@ class Packer {
     const TypeOrientations& orients = t_.orients[player_][type];
     for (int k = same ? last_orient_[i - 1] : 0; k < orients.count; ++k) {
       const Orientation& o = t_.orientations[orients.ids[k]];
-      u128 anchors = o.on_board & area;
-      for (int c = 1; c < o.cells && anchors != 0; ++c) anchors &= area >> o.offsets[c];
+      u128 anchors = FittingAnchors(o, o.on_board, area);
       if (same && k == last_orient_[i - 1]) anchors &= ~((u128{2} << last_anchor_[i - 1]) - 1);
       for (; anchors != 0; anchors &= anchors - 1) {
         const int a = LowestBit(anchors);

@@ -47,6 +47,14 @@ struct Orientation {
   std::uint8_t active = 0;    // bit offset of the active square from the lowest cell
 };
 
+// The anchors among `candidates` (o.on_board, or o.no_pocket for a first
+// building) at which orientation `o` fits on the `free` squares.
+inline u128 FittingAnchors(const Orientation& o, u128 candidates, u128 free) {
+  u128 anchors = candidates & free;
+  for (int i = 1; i < o.cells; ++i) anchors &= free >> o.offsets[i];
+  return anchors;
+}
+
 // How one notation spelling <type><rotation> maps to an orientation.
 struct Spelling {
   int orientation = -1;
