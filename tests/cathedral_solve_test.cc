@@ -201,6 +201,58 @@ TEST(CathedralPacking, MostCoverableAgreesWithABruteForceCountOnRandomAreas) {
   std::printf("hand placed whole in %d areas, in part in %d\n", whole, part);
 }
 
+// Sparse 10x10 areas in many small pieces (the footprints of late endgames), in rows 4-8 (so
+// they cross from one word of the board to the other), with Taverns, copies and a hand that
+// fits only in part: the packing searches' answer (found component by component, the small
+// ones by their listed packings, the Taverns counted last) is the brute-force one. The last
+// case adds a 3x4 block, whose packings by that hand are more than are listed (kMaxListed)
+// where it stands apart: it is then searched square by square beside the listed ones.
+TEST(CathedralPacking, MostCoverableAgreesWithABruteForceCountOnFragmentedAreas) {
+  struct Case {
+    const char* pieces;
+    std::vector<int> hand;  // the same, as types
+    int percent;            // of the squares of rows 4-8 in the area
+    bool block;             // add the 3x4 block at a1
+  };
+  const std::array<Case, 3> cases = {{
+      {"VVLNOA", {0, 0, 2, 3, 7, 10}, 40, false},            // light's hand in a slow packing
+      {"VVSNOA", {0, 0, 1, 3, 7, 10}, 30, false},            // 17 squares
+      {"VSSLLNPMZ", {0, 1, 1, 2, 2, 3, 4, 5, 6}, 10, true},  // 26, many alike
+  }};
+  int split = 0, short_of_room = 0;
+  for (const Case& c : cases) {
+    const Cathedral game = Make(10, "classic", c.pieces);
+    const auto pos = *game.parse_position(std::string(100, '.') + " " + c.pieces + " " + c.pieces +
+                                          " light none hand");
+    const Tables& t = game.tables();
+    SplitMix64 rng(7 + c.percent);
+    int hand_squares = 0;
+    for (int type : c.hand) hand_squares += cathedral::kTypeSize[type];
+    for (int trial = 0; trial < 20; ++trial) {
+      u128 area = 0;
+      for (int row = 3; row < 8; ++row) {
+        for (int col = 0; col < 10; ++col) {
+          if (static_cast<int>(rng.Below(100)) < c.percent) area |= u128{1} << t.square(col, row);
+        }
+      }
+      for (int row = 0; c.block && row < 3; ++row) {
+        for (int col = 0; col < 4; ++col) area |= u128{1} << t.square(col, row);
+      }
+      const int player = trial % 2 == 0 ? kDark : cathedral::kLight;
+      std::map<std::pair<u128, std::size_t>, int> memo;
+      const int expected = BruteForceCover(t, player, c.hand, 0, area, memo);
+      const Cathedral::Coverable got = game.MostCoverable(pos, player, area, 1'000'000);
+      EXPECT_EQ(got.low, expected) << c.pieces << " trial " << trial;
+      EXPECT_EQ(got.high, expected) << c.pieces << " trial " << trial;
+      short_of_room += expected < std::min(hand_squares, PopCount(area)) ? 1 : 0;
+      split += cathedral::Fill8(area & -area, area, t.stride) != area ? 1 : 0;
+    }
+  }
+  EXPECT_GT(short_of_room, 10);  // the hand fits only in part: the searches had to prove it
+  EXPECT_GT(split, 40);          // areas of several pieces
+  std::printf("hand short of room in %d areas\n", short_of_room);
+}
+
 // A footprint of a 10x10 endgame (light's, 16 squares in hand among 47 open) whose lowest
 // squares are small pockets: the search by square took 3,441 steps to place the whole hand,
 // past the bounds' budget of 2,000 (a range, not the answer); the search by building places

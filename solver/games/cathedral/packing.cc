@@ -2,21 +2,31 @@
 // nobody else can change: the one-player puzzle an endgame splits into where
 // the players' footprints are apart (bounds.cc, FootprintBounds).
 //
-// Method, in two searches. Where the area has room to spare, the hand
-// usually fits whole, and a search by building finds such a packing in a few
-// steps: the biggest building first, at each place it fits, then the next in
-// what is left (PlaceEverything). Otherwise, or if that finds none within a
-// quarter of the budget, a depth-first search over the lowest square of the
-// area still open: that square is either covered by a building whose lowest
-// cell it is (every square below it is decided, so no other cell of that
-// building can be the lowest) or given up for good; so each packing is
-// generated exactly once. Larger buildings are tried first, and a branch is
-// cut when even covering min(squares in hand, squares open) more could not
-// beat the best found; the search stops at once on a packing that reaches
-// that bound at the root (everything placed, or the area full). (Alone, the
-// search by square took thousands of steps to place a hand that fits where
-// the lowest squares are small pockets: it fills them with the small
-// buildings first and leaves the big ones no room.)
+// Method. First what needs no search:
+//   - the Taverns (monominoes) fit on any square left open, so they are
+//     counted last: the answer is min(P + Taverns, squares), P the most the
+//     other buildings cover, and only those are searched;
+//   - squares where no building in hand fits are left out.
+// Then two searches. Where the area has room to spare, the hand usually fits
+// whole, and a search by building finds such a packing in a few steps: the
+// biggest building first, at each place it fits, then the next in what is
+// left (PlaceEverything). Otherwise, or if that finds none within a quarter
+// of the budget, a search over the area's 4-connected components, which
+// share only the hand: Best(c, hand), the most the hand covers in components
+// c.., memoised on (c, hand). Inside a big component, a depth-first search
+// over its lowest square still open: that square is either covered by a
+// building whose lowest cell it is (every square below it is decided, so no
+// other cell of that building can be the lowest) or given up for good; so
+// each packing is generated exactly once. Larger buildings are tried first,
+// and a branch is cut when even covering min(squares in hand, squares open)
+// more could not beat the best found. A small component (12 squares at
+// most) has the hands of all its packings listed once instead, so each hand
+// that reaches it costs one pass over the list. The search stops at once on
+// a packing that reaches the root's bound (everything placed, or the area
+// full). Late endgames' footprints are many small pockets, where the search
+// by square alone re-searched every pocket for every packing of the pockets
+// before it (in one 10x10 solve 9 plies from the end, two thirds of the time
+// went to packings; a third of those ran past the budget).
 //
 // Exponential in the worst case (a hand that almost but not quite fits a big
 // area), so it counts nodes and stops past a budget with a range instead of
@@ -35,6 +45,28 @@
 namespace tav::cathedral {
 namespace {
 
+// Squares 4-connected to `seed` within `area` (buildings are polyominoes: no
+// building crosses from one such component to another).
+u128 Fill4(u128 seed, u128 area, int stride) {
+  u128 x = seed;
+  for (;;) {
+    const u128 y = (x | x << 1 | x >> 1 | x << stride | x >> stride) & area;
+    if (y == x) return x;
+    x = y;
+  }
+}
+
+// A hand as one word: kHandBits per type, a count up to 15 and a guard bit
+// above it, so that whether one hand holds another is one subtraction.
+constexpr int kHandBits = 5;
+constexpr std::uint64_t kHandMask = 15;
+constexpr std::uint64_t Unit(int type) { return std::uint64_t{1} << (kHandBits * type); }
+constexpr std::uint64_t kGuards = [] {
+  std::uint64_t g = 0;
+  for (int type = 0; type < kTypes; ++type) g |= Unit(type) << 4;
+  return g;
+}();
+
 class Packer {
  public:
   Packer(const Tables& tables, int player, int max_nodes)
@@ -44,18 +76,50 @@ class Packer {
   // `count` (per type, types that fit nowhere in `area` already zero), or,
   // past the node budget, the range it lies in.
   Cathedral::Coverable Solve(u128 area, const std::array<int, kTypes>& count) {
-    int hand = 0;
-    for (int type = 0; type < kTypes; ++type) hand += count[type] * kTypeSize[type];
+    // The Taverns (monominoes) fit on any square left open, so they are
+    // placed last, in thought: the answer is min(P + taverns, squares), P
+    // the most the other buildings cover, and only those are searched.
+    const int taverns = count[kV], squares = PopCount(area);
     count_ = count;
+    count_[kV] = 0;
+    int hand = 0;
+    for (int type = 0; type < kTypes; ++type) {
+      hand += count_[type] * kTypeSize[type];
+      memo_ = memo_ && count_[type] <= static_cast<int>(kHandMask);  // hand words
+      hand_ += static_cast<std::uint64_t>(count_[type]) << (kHandBits * type);
+    }
+    area &= Coverable(area);
     const int open = PopCount(area);
-    goal_ = std::min(hand, open);
-    if (hand < open && PlaceEverything(area)) return {hand, hand};
-    Search(area, open, 0, hand);
-    if (nodes_ > max_nodes_ && best_ < goal_) return {best_, goal_};
-    return {best_, best_};
+    const int most = std::min(hand, open);  // P <= most
+    // P reaching goal_ makes the answer as big as it can be.
+    goal_ = std::min(most, std::max(0, squares - taverns));
+    if (hand < open && PlaceEverything(area)) best_ = goal_;
+    if (best_ < goal_) {
+      SplitIntoComponents(area);
+      Best(0, hand, 0);
+    }
+    const int low = std::min(best_ + taverns, squares);
+    if (nodes_ > max_nodes_ && best_ < goal_) return {low, std::min(most + taverns, squares)};
+    return {low, low};
   }
 
  private:
+  // The squares of `area` some building in hand covers at some place inside
+  // it: the others stay empty whatever is built.
+  u128 Coverable(u128 area) const {
+    u128 coverable = 0;
+    for (int type = 0; type < kTypes; ++type) {
+      if (count_[type] == 0) continue;
+      const TypeOrientations& orients = t_.orients[player_][type];
+      for (int k = 0; k < orients.count; ++k) {
+        const Orientation& o = t_.orientations[orients.ids[k]];
+        const u128 anchors = FittingAnchors(o, o.on_board, area);
+        for (int c = 0; anchors != 0 && c < o.cells; ++c) coverable |= anchors << o.offsets[c];
+      }
+    }
+    return coverable;
+  }
+
   // The search by building (see the top): true if it places the whole hand
   // within a quarter of the budget; its steps count against the budget either
   // way, and every partial packing it makes raises best_.
@@ -95,11 +159,151 @@ class Packer {
     return false;
   }
 
-  // True when the search is over (goal reached or budget spent).
-  bool Search(u128 area, int open, int covered, int hand) {
-    if (covered > best_) best_ = covered;
-    if (best_ == goal_ || ++nodes_ > max_nodes_) return true;
-    if (open == 0 || hand == 0 || covered + std::min(open, hand) <= best_) return false;
+  // The area's 4-connected components: the big ones first, by lowest
+  // square, for the search by square; then the small ones, each with its
+  // packings listed (ListPackings) unless it has too many. open_from_[c]:
+  // the squares of components c.. .
+  void SplitIntoComponents(u128 area) {
+    components_ = 0;
+    std::array<u128, kMaxComponents> small;
+    int smalls = 0;
+    for (u128 todo = area; todo != 0;) {
+      const u128 component = Fill4(todo & -todo, todo, t_.stride);
+      todo &= ~component;
+      if (memo_ && PopCount(component) <= kListedMaxSquares) {
+        small[smalls++] = component;
+      } else {
+        component_[components_++] = component;
+      }
+    }
+    first_listed_ = components_;
+    if (smalls + components_ > 1) {
+      Listings().clear();
+      for (int k = 0; k < smalls; ++k) {
+        const int c = components_++;
+        component_[c] = small[k];
+        listed_[c] = ListPackings(small[k]);
+      }
+    } else if (smalls == 1) {
+      component_[components_++] = small[0];
+      listed_[0] = {};
+    }
+    open_from_[components_] = 0;
+    for (int c = components_ - 1; c >= 0; --c) {
+      open_from_[c] = open_from_[c + 1] + PopCount(component_[c]);
+    }
+  }
+
+  // Where a component's packings are listed in Listings(): each packing's
+  // buildings (a hand word) and squares, one entry per distinct hand used.
+  struct Listed {
+    int begin = 0, end = 0;
+    bool listed = false;
+  };
+
+  // Lists the hands of every packing of `component` by the buildings in
+  // count_, most squares first; not listed if there are more than
+  // kMaxListed or the budget runs out.
+  Listed ListPackings(u128 component) {
+    std::vector<Packing>& all = Listings();
+    Listed l{static_cast<int>(all.size()), 0, true};
+    if (!ListFrom(component, 0, 0, l.begin)) {
+      all.resize(l.begin);
+      return {};
+    }
+    l.end = static_cast<int>(all.size());
+    std::sort(all.begin() + l.begin, all.begin() + l.end,
+              [](const Packing& a, const Packing& b) { return a.squares > b.squares; });
+    return l;
+  }
+
+  // ListPackings below one partial packing (`used` its buildings); false
+  // if the list overflows or the budget runs out.
+  bool ListFrom(u128 area, std::uint64_t used, int squares, int begin) {
+    if (++nodes_ > max_nodes_) return false;
+    if (area == 0) {
+      std::vector<Packing>& all = Listings();
+      for (int k = begin; k < static_cast<int>(all.size()); ++k) {
+        if (all[k].hand == used) return true;
+      }
+      if (static_cast<int>(all.size()) - begin == kMaxListed) return false;
+      all.push_back({used, squares});
+      return true;
+    }
+    const int s = LowestBit(area);
+    for (int type = kTypes - 1; type >= 0; --type) {
+      if (count_[type] == static_cast<int>(used >> (kHandBits * type) & kHandMask)) continue;
+      const TypeOrientations& orients = t_.orients[player_][type];
+      for (int i = 0; i < orients.count; ++i) {
+        const Orientation& o = t_.orientations[orients.ids[i]];
+        if (!(o.on_board >> s & 1)) continue;
+        const u128 piece = o.mask << s;
+        if ((piece & area) != piece) continue;
+        if (!ListFrom(area & ~piece, used + Unit(type), squares + kTypeSize[type], begin)) {
+          return false;
+        }
+      }
+    }
+    return ListFrom(area & ~(u128{1} << s), used, squares, begin);  // s stays empty
+  }
+
+  bool Over() const { return best_ >= goal_ || nodes_ > max_nodes_; }
+
+  // The most squares the hand in count_ and hand_ (`hand` squares) covers in
+  // components c.. (exact unless the search is Over()); `before`, the
+  // squares covered in the components before c on the way here, raises
+  // best_ with each whole packing found. Memoised on (c, hand): the
+  // components share only the hand, so a component's packings are searched
+  // once per hand that reaches it, not once per packing of those before it.
+  int Best(int c, int hand, int before) {
+    if (c == components_ || hand == 0) return 0;
+    MemoEntry* slot = nullptr;
+    const std::uint64_t key = hand_ << 6 | static_cast<unsigned>(c);
+    if (components_ > 1 && memo_) {
+      slot = &Memo(key);
+      if (slot->key == key && slot->solve == solve_id_) return slot->value;
+    }
+    int best = 0;
+    if (c >= first_listed_ && listed_[c].listed) {
+      best = BestOfListed(c, hand, before);
+    } else {
+      Fill(component_[c], PopCount(component_[c]), 0, c, hand, before, &best);
+    }
+    if (slot != nullptr && !Over()) *slot = {key, solve_id_, best};
+    return best;
+  }
+
+  // Best() for a component with its packings listed: each that the hand
+  // holds, and what the hand left covers after.
+  int BestOfListed(int c, int hand, int before) {
+    int best = 0;
+    const std::vector<Packing>& all = Listings();
+    for (int k = listed_[c].begin; k < listed_[c].end && !Over(); ++k) {
+      const Packing& p = all[k];
+      if (!Holds(hand_, p.hand)) continue;
+      if (p.squares + std::min(hand - p.squares, open_from_[c + 1]) <= best) break;  // sorted
+      ++nodes_;
+      hand_ -= p.hand;
+      const int total = p.squares + Best(c + 1, hand - p.squares, before + p.squares);
+      hand_ += p.hand;
+      best = std::max(best, total);
+      best_ = std::max(best_, before + total);
+    }
+    return best;
+  }
+
+  // The search by square inside component c (see the top): `area` its
+  // squares still undecided (`open` of them), `covered` those it has covered.
+  // Raises *best to the most covered here plus Best(c + 1) after.
+  void Fill(u128 area, int open, int covered, int c, int hand, int before, int* best) {
+    if (Over() || ++nodes_ > max_nodes_) return;
+    if (covered + std::min(hand, open + open_from_[c + 1]) <= *best) return;
+    if (area == 0 || hand == 0) {
+      const int total = covered + Best(c + 1, hand, before + covered);
+      if (total > *best) *best = total;
+      best_ = std::max(best_, before + total);
+      return;
+    }
     const int s = LowestBit(area);
     for (int type = kTypes - 1; type >= 0; --type) {  // kTypeSize is non-decreasing
       if (count_[type] == 0) continue;
@@ -110,20 +314,62 @@ class Packer {
         const u128 piece = o.mask << s;
         if ((piece & area) != piece) continue;
         --count_[type];
+        hand_ -= Unit(type);
         const int size = kTypeSize[type];
-        const bool over = Search(area & ~piece, open - size, covered + size, hand - size);
+        Fill(area & ~piece, open - size, covered + size, c, hand - size, before, best);
         ++count_[type];
-        if (over) return true;
+        hand_ += Unit(type);
+        if (Over()) return;
       }
     }
-    return Search(area & ~(u128{1} << s), open - 1, covered, hand);  // s stays empty
+    Fill(area & ~(u128{1} << s), open - 1, covered, c, hand, before, best);  // s stays empty
+  }
+
+  static bool Holds(std::uint64_t hand, std::uint64_t part) {
+    return (((hand | kGuards) - part) & kGuards) == kGuards;
+  }
+
+  struct Packing {
+    std::uint64_t hand = 0;  // its buildings
+    int squares = 0;
+  };
+  static std::vector<Packing>& Listings() {
+    thread_local std::vector<Packing> all;
+    return all;
+  }
+
+  // Best()'s memo: per thread, direct-mapped, its entries valid for one
+  // Solve() only (solve_id_), so that no Solve() clears it.
+  struct MemoEntry {
+    std::uint64_t key = 0, solve = 0;
+    int value = 0;
+  };
+  static MemoEntry& Memo(std::uint64_t key) {
+    thread_local std::vector<MemoEntry> entries(1024);
+    return entries[Mix64(key) & (entries.size() - 1)];
+  }
+  static std::uint64_t NextSolveId() {
+    thread_local std::uint64_t id = 0;
+    return ++id;
   }
 
   const Tables& t_;
   const int player_;
   const int max_nodes_;
+  const std::uint64_t solve_id_ = NextSolveId();
   std::array<int, kTypes> count_{};
   int goal_ = 0, best_ = 0, nodes_ = 0;
+  bool memo_ = true;
+  std::uint64_t hand_ = 0;  // count_ as a hand word
+  // The area's components: at most one per two squares of a board (10x10 at most).
+  static constexpr int kMaxComponents = 64;
+  // Components of up to this many squares have their packings listed, unless
+  // they have more than kMaxListed.
+  static constexpr int kListedMaxSquares = 12, kMaxListed = 64;
+  std::array<u128, kMaxComponents> component_;
+  std::array<int, kMaxComponents + 1> open_from_;
+  std::array<Listed, kMaxComponents> listed_;
+  int components_ = 0, first_listed_ = 0;
   // PlaceEverything's hand, biggest first, and each placed copy's choice.
   static constexpr int kMaxPieces = 64;
   std::array<int, kMaxPieces> pieces_{}, last_orient_{}, last_anchor_{};
