@@ -231,20 +231,34 @@ class Packer {
       return true;
     }
     const int s = LowestBit(area);
-    for (int type = kTypes - 1; type >= 0; --type) {
-      if (count_[type] == static_cast<int>(used >> (kHandBits * type) & kHandMask)) continue;
+    const bool listed = ForEachBuildingAt(
+        s, area,
+        [&](int type) {
+          return count_[type] > static_cast<int>(used >> (kHandBits * type) & kHandMask);
+        },
+        [&](int type, u128 piece) {
+          return ListFrom(area & ~piece, used + Unit(type), squares + kTypeSize[type], begin);
+        });
+    return listed && ListFrom(area & ~(u128{1} << s), used, squares, begin);  // s stays empty
+  }
+
+  // Calls f(type, building) for each building of a type with left(type) whose
+  // lowest cell is s and which lies inside `area`, the biggest types first,
+  // until f returns false; returns false if it did.
+  template <class Left, class F>
+  bool ForEachBuildingAt(int s, u128 area, Left left, F f) const {
+    for (int type = kTypes - 1; type >= 0; --type) {  // kTypeSize is non-decreasing
+      if (!left(type)) continue;
       const TypeOrientations& orients = t_.orients[player_][type];
       for (int i = 0; i < orients.count; ++i) {
         const Orientation& o = t_.orientations[orients.ids[i]];
         if (!(o.on_board >> s & 1)) continue;
-        const u128 piece = o.mask << s;
-        if ((piece & area) != piece) continue;
-        if (!ListFrom(area & ~piece, used + Unit(type), squares + kTypeSize[type], begin)) {
-          return false;
-        }
+        const u128 building = o.mask << s;
+        if ((building & area) != building) continue;
+        if (!f(type, building)) return false;
       }
     }
-    return ListFrom(area & ~(u128{1} << s), used, squares, begin);  // s stays empty
+    return true;
   }
 
   bool Over() const { return best_ >= goal_ || nodes_ > max_nodes_; }
@@ -305,23 +319,18 @@ class Packer {
       return;
     }
     const int s = LowestBit(area);
-    for (int type = kTypes - 1; type >= 0; --type) {  // kTypeSize is non-decreasing
-      if (count_[type] == 0) continue;
-      const TypeOrientations& orients = t_.orients[player_][type];
-      for (int i = 0; i < orients.count; ++i) {
-        const Orientation& o = t_.orientations[orients.ids[i]];
-        if (!(o.on_board >> s & 1)) continue;
-        const u128 piece = o.mask << s;
-        if ((piece & area) != piece) continue;
-        --count_[type];
-        hand_ -= Unit(type);
-        const int size = kTypeSize[type];
-        Fill(area & ~piece, open - size, covered + size, c, hand - size, before, best);
-        ++count_[type];
-        hand_ += Unit(type);
-        if (Over()) return;
-      }
-    }
+    const bool go_on = ForEachBuildingAt(
+        s, area, [&](int type) { return count_[type] > 0; },
+        [&](int type, u128 piece) {
+          --count_[type];
+          hand_ -= Unit(type);
+          const int size = kTypeSize[type];
+          Fill(area & ~piece, open - size, covered + size, c, hand - size, before, best);
+          ++count_[type];
+          hand_ += Unit(type);
+          return !Over();
+        });
+    if (!go_on) return;
     Fill(area & ~(u128{1} << s), open - 1, covered, c, hand, before, best);  // s stays empty
   }
 
