@@ -131,7 +131,7 @@ struct Word {
   u128 get() const { return w; }
 };
 
-// Footprint (below) on either representation.
+// CoveredSquares (below) on either representation.
 template <typename W>
 u128 FootprintOf(const Tables& t, const std::array<TypeOrientations, kTypes + 1>& orients,
                  const std::array<int, kTypes>& in_hand, u128 free_squares,
@@ -155,15 +155,18 @@ u128 FootprintOf(const Tables& t, const std::array<TypeOrientations, kTypes + 1>
 
 }  // namespace
 
-u128 Cathedral::Footprint(const Position& p, int player, std::array<int, kTypes>* fitting) const {
-  const Tables& t = *tables_;
-  std::array<int, kTypes> in_hand;
-  for (int type = 0; type < kTypes; ++type) in_hand[type] = p.count(player, type);
-  const u128 free = Free(p, player);
+u128 CoveredSquares(const Tables& t, int player, const std::array<int, kTypes>& in_hand, u128 free,
+                    std::array<int, kTypes>* fitting) {
   if (static_cast<std::uint64_t>(t.board >> 64) == 0) {
     return FootprintOf<Word>(t, t.orients[player], in_hand, free, fitting);
   }
   return FootprintOf<Words>(t, t.orients[player], in_hand, free, fitting);
+}
+
+u128 Cathedral::Footprint(const Position& p, int player, std::array<int, kTypes>* fitting) const {
+  std::array<int, kTypes> in_hand;
+  for (int type = 0; type < kTypes; ++type) in_hand[type] = p.count(player, type);
+  return CoveredSquares(*tables_, player, in_hand, Free(p, player), fitting);
 }
 
 u128 Cathedral::SafeFrom(const Position& p, int attacker, u128 attacker_footprint,

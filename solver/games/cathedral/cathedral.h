@@ -373,4 +373,11 @@ class Cathedral {
 // any order), or "" if they do not form one (annotations.cc).
 std::string CathedralMoveOfSquares(const std::vector<std::string>& names);
 
+// The squares that `player`'s buildings counted in `in_hand` cover at some
+// place inside `free` (bounds.cc): a footprint, or the part of an area that
+// a packing can cover at all. fitting[type]: in_hand[type] if the type fits
+// somewhere inside `free`, else 0.
+u128 CoveredSquares(const Tables& t, int player, const std::array<int, kTypes>& in_hand, u128 free,
+                    std::array<int, kTypes>* fitting);
+
 }  // namespace tav::cathedral

@@ -85,10 +85,11 @@ class Packer {
     int hand = 0;
     for (int type = 0; type < kTypes; ++type) {
       hand += count_[type] * kTypeSize[type];
-      memo_ = memo_ && count_[type] <= static_cast<int>(kHandMask);  // hand words
+      hand_words_ = hand_words_ && count_[type] <= static_cast<int>(kHandMask);
       hand_ += static_cast<std::uint64_t>(count_[type]) << (kHandBits * type);
     }
-    area &= Coverable(area);
+    std::array<int, kTypes> fitting;
+    area = CoveredSquares(t_, player_, count_, area, &fitting);  // the squares some building fits
     const int open = PopCount(area);
     const int most = std::min(hand, open);  // P <= most
     // P reaching goal_ makes the answer as big as it can be.
@@ -104,22 +105,6 @@ class Packer {
   }
 
  private:
-  // The squares of `area` some building in hand covers at some place inside
-  // it: the others stay empty whatever is built.
-  u128 Coverable(u128 area) const {
-    u128 coverable = 0;
-    for (int type = 0; type < kTypes; ++type) {
-      if (count_[type] == 0) continue;
-      const TypeOrientations& orients = t_.orients[player_][type];
-      for (int k = 0; k < orients.count; ++k) {
-        const Orientation& o = t_.orientations[orients.ids[k]];
-        const u128 anchors = FittingAnchors(o, o.on_board, area);
-        for (int c = 0; anchors != 0 && c < o.cells; ++c) coverable |= anchors << o.offsets[c];
-      }
-    }
-    return coverable;
-  }
-
   // The search by building (see the top): true if it places the whole hand
   // within a quarter of the budget; its steps count against the budget either
   // way, and every partial packing it makes raises best_.
@@ -170,7 +155,7 @@ class Packer {
     for (u128 todo = area; todo != 0;) {
       const u128 component = Fill4(todo & -todo, todo, t_.stride);
       todo &= ~component;
-      if (memo_ && PopCount(component) <= kListedMaxSquares) {
+      if (hand_words_ && PopCount(component) <= kListedMaxSquares) {
         small[smalls++] = component;
       } else {
         component_[components_++] = component;
@@ -185,8 +170,7 @@ class Packer {
         listed_[c] = ListPackings(small[k]);
       }
     } else if (smalls == 1) {
-      component_[components_++] = small[0];
-      listed_[0] = {};
+      component_[components_++] = small[0];  // alone: searched, not listed
     }
     open_from_[components_] = 0;
     for (int c = components_ - 1; c >= 0; --c) {
@@ -273,7 +257,7 @@ class Packer {
     if (c == components_ || hand == 0) return 0;
     MemoEntry* slot = nullptr;
     const std::uint64_t key = hand_ << 6 | static_cast<unsigned>(c);
-    if (components_ > 1 && memo_) {
+    if (components_ > 1 && hand_words_) {
       slot = &Memo(key);
       if (slot->key == key && slot->solve == solve_id_) return slot->value;
     }
@@ -368,7 +352,7 @@ class Packer {
   const std::uint64_t solve_id_ = NextSolveId();
   std::array<int, kTypes> count_{};
   int goal_ = 0, best_ = 0, nodes_ = 0;
-  bool memo_ = true;
+  bool hand_words_ = true;  // every count fits a hand word (else no memo, no listing)
   std::uint64_t hand_ = 0;  // count_ as a hand word
   // The area's components: at most one per two squares of a board (10x10 at most).
   static constexpr int kMaxComponents = 64;
