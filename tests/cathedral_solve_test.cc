@@ -52,6 +52,14 @@ class Negamax {
     const auto [lower, upper] = game_.value_bounds(pos);
     EXPECT_LE(lower, best) << key;
     EXPECT_GE(upper, best) << key;
+    // A search node's bounds, which pack only as far as a cut needs, hold
+    // for any window.
+    for (const auto& [alpha, beta] : {std::pair{best - 1, best + 1}, std::pair{best, best + 1},
+                                      std::pair{best - 1, best}, std::pair{-20, 20}}) {
+      const auto [low, high] = game_.value_bounds(pos, alpha, beta);
+      EXPECT_LE(low, best) << key << " window " << alpha << " " << beta;
+      EXPECT_GE(high, best) << key << " window " << alpha << " " << beta;
+    }
     const int guess = game_.evaluate(pos);
     EXPECT_LE(lower, guess) << key;
     EXPECT_GE(upper, guess) << key;
@@ -111,6 +119,32 @@ TEST(CathedralBounds, HoldAtEveryPositionOfSmallGameTrees) {
   EXPECT_GT(exact, 0);
   std::printf("bounds checked at %d positions, at most half the range wide at %d, exact at %d\n",
               checked, tight, exact);
+}
+
+// The 10x10 endgames of random games, where a building the opponent's
+// footprint cuts off from its neighbours is at risk in most positions (the
+// bounds then count the hands grown by those buildings and the components
+// either side might claim): the bounds hold at every position of the last
+// plies, and meet at some.
+TEST(CathedralBounds, HoldOn10x10EndgamesWhereBuildingsAreAtRisk) {
+  const Cathedral game = Make(10);
+  Negamax negamax(game);
+  SplitMix64 rng(2026);
+  for (int played = 0; played < 12; ++played) {
+    std::vector<Cathedral::Position> line{game.start()};
+    Cathedral::MoveList moves;
+    for (;;) {
+      game.generate_moves(line.back(), moves);
+      if (moves.size() == 0) break;
+      line.push_back(line.back());
+      game.play(line.back(), moves[rng.Below(moves.size())]);
+    }
+    negamax.Value(line[line.size() > 4 ? line.size() - 4 : 0]);
+  }
+  EXPECT_GT(negamax.checked(), 1000);
+  EXPECT_GT(negamax.exact(), 0);
+  std::printf("10x10: bounds checked at %d positions, exact at %d\n", negamax.checked(),
+              negamax.exact());
 }
 
 // The one-player packing puzzle of an endgame whose footprints are apart (packing.cc), on

@@ -88,6 +88,11 @@
 //       Admissible [lower, upper] bounds on the final value for the side to
 //       move (stability, pieces that can no longer fit); used for cutoffs.
 //       [-kMaxValue, kMaxValue]
+//   std::pair<int, int> value_bounds(const Position&, int alpha, int beta) const;
+//       Admissible bounds for a search node with window (alpha, beta): they
+//       may be looser than value_bounds(p) where no tighter bound would fall
+//       outside the window, so a costly bound is computed only where it can
+//       cut. [value_bounds(p)]
 //   int evaluate(const Position&) const;
 //       Heuristic value for depth-limited search (explorer `--mode=search`),
 //       in the units of final_value. [0]
@@ -242,6 +247,10 @@ concept HasQuickEvaluate = requires(const G& g, const typename G::Position& p) {
 template <class G>
 concept HasValueBounds = requires(const G& g, const typename G::Position& p) {
   {g.value_bounds(p)};
+};
+template <class G>
+concept HasWindowBounds = requires(const G& g, const typename G::Position& p) {
+  {g.value_bounds(p, 0, 0)};
 };
 template <class G>
 concept HasEvaluate = requires(const G& g, const typename G::Position& p) {

@@ -358,13 +358,23 @@ class Searcher {
     return false;
   }
 
+  // value_bounds() for a node with window (alpha, beta): the game's cheaper
+  // window-aware bounds where it has them.
+  std::pair<int, int> WindowBounds(const Position& pos, int alpha, int beta) const {
+    if constexpr (HasWindowBounds<G>) {
+      return game_.value_bounds(pos, alpha, beta);
+    } else {
+      return game_.value_bounds(pos);
+    }
+  }
+
   // Step 4. A cutoff by value_bounds() (true, the fail-soft value in
   // *value), tried where it has paid off (WorthBounds).
   [[gnu::always_inline]] bool BoundsCutoff(const Position& pos, int alpha, int beta, int work,
                                            bool root, int* value) {
     if constexpr (HasValueBounds<G>) {
       if (!root && work >= params_.bounds_min_work && WorthBounds(work)) {
-        const auto [lower, upper] = game_.value_bounds(pos);
+        const auto [lower, upper] = WindowBounds(pos, alpha, beta);
         HookStats& h = bounds_stats_[std::min(work, 63)];
         ++h.tries;
         if (lower >= beta || upper <= alpha || lower == upper) {  // the last: an exact value

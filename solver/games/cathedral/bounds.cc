@@ -23,37 +23,61 @@
 //   U_X = squares in hand + X's buildings in open components of S_opp.
 //
 // Footprints: bounds that meet in many endgames. Call F_X, X's footprint,
-// the union of the squares of every placement X could make now. X's
-// placements from now on lie inside F_X as long as X's hand and free squares
-// never grow, that is, as long as X captures nothing and never claims a
-// square of the opponent's territory or the Cathedral's. Whether X can ever
-// claim or capture something is decided on N_X, the squares X never covers
-// (neither X's buildings nor F_X): a component K of N_X that holds at least
-// two enemy buildings lies, whatever X builds, inside one region of X's
-// complement, with those two pieces; so X never claims a square of K nor
-// captures a building there. (Only two *buildings* count: the opponent could
-// capture the Cathedral.) Call such squares safe from X. When
-//   (a) each player's buildings and territory, and the Cathedral, are safe
-//       from the other player (nothing can be captured, no hand grows, no
-//       territory or Cathedral square changes hands), then for each X:
-//   - X never covers more than C(F_X), the most squares X's hand can cover
-//     inside F_X (packing.cc), whatever anyone plays;
-//   - X can always cover C(P_X), P_X the squares of F_X that are outside the
-//     opponent's footprint and safe from the opponent: the opponent never
-//     covers nor claims them, so X can place that packing one building per
-//     turn, whenever X likes, and a player who must place has a legal move.
-// Hence, with unplaced = hand - covered and value = opp unplaced - own,
-//   (h_opp - C(F_opp)) - (h_me - C(P_me)) <= value
-//                                         <= (h_opp - C(P_opp)) - (h_me - C(F_me)),
+// the union of the squares of every placement X could make now. Whether X
+// can ever claim or capture something is decided on N_X, the squares X never
+// covers (neither X's buildings nor F_X): a component K of N_X (8-connected)
+// that holds at least two enemy buildings lies, whatever X builds, inside one
+// region of X's complement, with those two pieces; so X never claims a square
+// of K nor captures a building there. (Only two *buildings* count: the
+// opponent could capture the Cathedral.) Call such components safe from X.
+//
+// That holds while X builds only inside F_X and the regions it claims, and
+// its hand never grows. So first the buildings "at risk": a building of X
+// outside every component safe from the opponent O could be captured, and
+// then its type is back in X's hand. Growing each hand by its buildings at
+// risk, the footprints by the grown hands, and the risks by the footprints
+// again, to a fixed point (GrowHands), gives footprints F_X and components
+// safe from X that hold whatever happens, by induction over the moves:
+//   - a region X claims is a component of its complement then; if it met a
+//     safe component K it would hold all of K (X never covered K so far) and
+//     with it two enemy buildings, so it is no claim; so X never claims K;
+//   - a building X places later either lies in its free squares now, so
+//     inside F_X (its type is in the grown hand), or touches a region X has
+//     claimed, and then lies inside that region (its cells next to the region
+//     are not X's buildings, so they are in the region): never in K either;
+//   - X's buildings in K are never captured, so X's hand grows only by its
+//     buildings at risk (a building placed later and captured goes back to
+//     the hand it came from).
+// Hence for each X:
+//   - X never covers more than C(M_X), the most squares the grown hand covers
+//     inside M_X = F_X, plus, where X could own squares it cannot build on now
+//     (a component unsafe from X holding the Cathedral or the opponent's
+//     buildings or territory, or X's own buildings at risk, which X could
+//     lose and win back), those components and buildings (packing.cc);
+//   - X can always cover C(P_X), P_X the squares of X's footprint (of the hand
+//     now) in components safe from the opponent: the opponent never covers
+//     nor claims them, so X can place that packing one building per turn,
+//     whenever X likes, and a player who must place has a legal move; those
+//     buildings are never captured (they lie in such a component);
+//   - X's unplaced squares at the end are at least (hand - C(M_X)) and at
+//     most (hand + at-risk squares - C(P_X)): captured buildings go back to
+//     the hand, and only those at risk now add to it for good.
+// With value = opp unplaced - own,
+//   (h_opp - C(M_opp)) - (h_me + r_me - C(P_me)) <= value
+//                                 <= (h_opp + r_opp - C(P_opp)) - (h_me - C(M_me)),
 // each side the value of one player's strategy against all play of the
-// other. Where the footprints are apart and each lies in safe squares, P_X =
-// F_X and the bounds meet: the endgame is two one-player puzzles, and its
-// exact value costs two packing searches instead of the two-player tree over
-// every interleaving of them. (This is the old "separated endgame", every
-// empty square someone's territory, and far more: on 7x7 solves it halves the
-// nodes.) Both first buildings must be down (rule 4 treats a first building
-// differently), and a packing search past its budget gives a range, which only
-// widens the bounds.
+// other. Where nothing is at risk and nothing can be claimed, M_X = F_X and
+// r = 0; where the footprints are also apart and each lies in safe squares,
+// P_X = F_X and the bounds meet: the endgame is two one-player puzzles, and
+// its exact value costs two packing searches instead of the two-player tree
+// over every interleaving of them. (This is the old "separated endgame",
+// every empty square someone's territory, and far more: on 7x7 solves it
+// halves the nodes.) Before 2026-12-06 the bounds applied only where nothing
+// was at risk and nothing could be claimed; in open 10x10 endgames that ruled
+// out three nodes in four, almost always for a building the opponent's
+// footprint cuts off from its neighbours. Both first buildings must be down
+// (rule 4 treats a first building differently), and a packing search past
+// its budget gives a range, which only widens the bounds.
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -184,33 +208,129 @@ u128 Cathedral::SafeFrom(const Position& p, int attacker, u128 attacker_footprin
   return safe;
 }
 
-std::optional<std::pair<int, int>> Cathedral::FootprintBounds(const Position& p) const {
-  if (p.first_placed != 3) return std::nullopt;
-  std::array<int, kTypes> fitting[2];  // per type: the count in hand if it fits anywhere, else 0
-  const u128 footprint[2] = {Footprint(p, 0, &fitting[0]), Footprint(p, 1, &fitting[1])};
-  u128 own_safe[2];  // P_X
-  for (int x = 0; x < 2; ++x) {
-    const int attacker = x ^ 1;
-    const u128 kept = p.buildings[x] | p.territory[x] | p.cathedral;  // condition (a)
-    const u128 own = footprint[x] & ~footprint[attacker];
-    const u128 safe = SafeFrom(p, attacker, footprint[attacker], kept | own);
-    if ((kept & ~safe) != 0) return std::nullopt;
-    own_safe[x] = own & safe;
+namespace {
+
+// Per type, how many whole buildings stand on `squares`.
+std::array<int, kTypes> BuildingsOn(const Position& p, u128 squares) {
+  std::array<int, kTypes> count{};
+  if (squares == 0) return count;
+  for (int type = 0; type < kTypes; ++type) {
+    u128 of_type = squares;
+    for (int i = 0; i < 4; ++i) of_type &= (type >> i & 1) ? p.type_bits[i] : ~p.type_bits[i];
+    count[type] = PopCount(of_type) / kTypeSize[type];
   }
-  // The budget keeps a pathological area (a hand that almost, but not quite,
-  // fits a large area: packing.cc) from stalling a search node.
-  constexpr int kMaxPackingNodes = 2000;
-  Coverable most[2], sure[2];  // C(F_X) and C(P_X)
+  return count;
+}
+
+}  // namespace
+
+// Step 1 of FootprintBounds: the buildings at risk and the footprints of the
+// hands grown by them, a fixed point (a bigger footprint leaves fewer
+// buildings safe); two or three rounds.
+struct Cathedral::Grown {
+  std::array<int, kTypes> hand[2];  // in hand now plus the buildings at risk
+  u128 footprint[2] = {0, 0};       // of the grown hand, on the free squares now
+  u128 never[2] = {0, 0};           // neither X's buildings nor its footprint
+  u128 safe_from[2] = {0, 0};       // the components of never[X] safe from X
+  u128 at_risk[2] = {0, 0};         // buildings outside every component safe from the other
+};
+
+Cathedral::Grown Cathedral::GrowHands(const Position& p) const {
+  const Tables& t = *tables_;
+  Grown g;
+  bool stale[2] = {true, true};  // footprint to (re)compute
+  for (;;) {
+    for (int x = 0; x < 2; ++x) {
+      if (!stale[x]) continue;
+      const std::array<int, kTypes> back = BuildingsOn(p, g.at_risk[x]);
+      for (int type = 0; type < kTypes; ++type) g.hand[x][type] = p.count(x, type) + back[type];
+      std::array<int, kTypes> fitting;
+      g.footprint[x] = CoveredSquares(t, x, g.hand[x], Free(p, x), &fitting);
+      g.never[x] = t.board & ~p.buildings[x] & ~g.footprint[x];
+      g.safe_from[x] = SafeFrom(p, x, g.footprint[x], g.never[x]);
+    }
+    for (int x = 0; x < 2; ++x) {
+      const u128 risk = p.buildings[x] & ~g.safe_from[x ^ 1];
+      stale[x] = risk != g.at_risk[x];
+      g.at_risk[x] = risk;
+    }
+    if (!stale[0] && !stale[1]) return g;
+  }
+}
+
+// Step 2 of FootprintBounds: for each X, M_X, where X may ever build (its
+// grown footprint, and where it may come to own squares: the components it
+// might claim and its buildings at risk), with the types of the grown hand
+// that fit there; and P_X, X's footprint now inside the components safe
+// from the opponent.
+struct Cathedral::PackingAreas {
+  u128 most[2] = {0, 0};
+  std::array<int, kTypes> most_fit[2];
+  u128 sure[2] = {0, 0};
+};
+
+Cathedral::PackingAreas Cathedral::AreasOf(const Position& p, const Grown& g) const {
+  const Tables& t = *tables_;
+  PackingAreas a;
   for (int x = 0; x < 2; ++x) {
-    most[x] = PackInto(x, footprint[x], fitting[x], kMaxPackingNodes);
-    sure[x] = own_safe[x] == footprint[x] ? most[x]
-              : own_safe[x] == 0          ? Coverable{}
-                                          : MostCoverable(p, x, own_safe[x], kMaxPackingNodes);
+    const int o = x ^ 1;
+    // X owns squares beyond its free squares now only by claiming a
+    // component unsafe from it that holds the Cathedral or the opponent's
+    // buildings or territory, or by winning back its own buildings at risk.
+    const u128 unsafe = g.never[x] & ~g.safe_from[x];
+    const u128 sources = p.cathedral | p.buildings[o] | p.territory[o];
+    u128 area = g.footprint[x];
+    if (g.at_risk[x] != 0 || (unsafe & sources) != 0) area |= unsafe | g.at_risk[x];
+    a.most[x] = CoveredSquares(t, x, g.hand[x], area, &a.most_fit[x]);
+    u128 own = g.footprint[x];  // the footprint of the hand now
+    if (g.at_risk[x] != 0) {
+      std::array<int, kTypes> in_hand, fitting;
+      for (int type = 0; type < kTypes; ++type) in_hand[type] = p.count(x, type);
+      own = CoveredSquares(t, x, in_hand, Free(p, x), &fitting);
+    }
+    a.sure[x] = own & g.safe_from[o];
+  }
+  return a;
+}
+
+std::optional<std::pair<int, int>> Cathedral::FootprintBounds(const Position& p, int alpha,
+                                                              int beta, bool lazy) const {
+  if (p.first_placed != 3) return std::nullopt;
+  // Steps 1 and 2. The buildings at risk, the grown hands, the areas.
+  const Grown g = GrowHands(p);
+  const PackingAreas area = AreasOf(p, g);
+  // Step 3. C(P_X), what X surely covers. The budget keeps a pathological
+  // area (a hand that almost, but not quite, fits a large area: packing.cc)
+  // from stalling a search node.
+  constexpr int kMaxPackingNodes = 2000;
+  Coverable most[2], sure[2];
+  for (int x = 0; x < 2; ++x) {
+    if (area.sure[x] != 0) sure[x] = MostCoverable(p, x, area.sure[x], kMaxPackingNodes);
   }
   const int me = p.to_move, opponent = me ^ 1;
   const int hand_me = p.hand_squares[me], hand_opp = p.hand_squares[opponent];
-  return std::pair{(hand_opp - most[opponent].high) - (hand_me - sure[me].low),
-                   (hand_opp - sure[opponent].low) - (hand_me - most[me].high)};
+  const int risk_me = PopCount(g.at_risk[me]), risk_opp = PopCount(g.at_risk[opponent]);
+  // Step 4. C(M_X), the most X could cover. A lazy caller (a search node)
+  // needs it only as far as a cut: lower >= beta needs C(M_opp) <= cap[opp]
+  // and upper <= alpha needs C(M_me) <= cap[me]; the packing stops once a
+  // packing beats the cap, and where no cut is possible a count does.
+  int cap[2];
+  cap[opponent] = hand_opp - (hand_me + risk_me - sure[me].low) - beta;
+  cap[me] = alpha - (hand_opp + risk_opp - sure[opponent].low) + hand_me;
+  for (int x = 0; x < 2; ++x) {
+    if (!lazy) {
+      most[x] = PackInto(x, area.most[x], area.most_fit[x], kMaxPackingNodes);
+    } else if (cap[x] >= 0) {
+      most[x] = PackInto(x, area.most[x], area.most_fit[x], kMaxPackingNodes, cap[x] + 1);
+    } else {
+      int fitting = 0;
+      for (int type = 0; type < kTypes; ++type) fitting += area.most_fit[x][type] * kTypeSize[type];
+      most[x] = {0, std::min(fitting, PopCount(area.most[x]))};
+    }
+  }
+  // Step 5. Each bound is one player's packing against the other's best.
+  return std::pair{(hand_opp - most[opponent].high) - (hand_me + risk_me - sure[me].low),
+                   (hand_opp + risk_opp - sure[opponent].low) - (hand_me - most[me].high)};
 }
 
 std::pair<int, int> Cathedral::reach_bounds(const Position& p) const {
@@ -239,15 +359,24 @@ std::pair<int, int> Intersect(std::pair<int, int> reach,
 }  // namespace
 
 std::pair<int, int> Cathedral::value_bounds(const Position& p) const {
+  return value_bounds(p, -kMaxValue - 1, kMaxValue + 1, /*lazy=*/false);
+}
+
+std::pair<int, int> Cathedral::value_bounds(const Position& p, int alpha, int beta) const {
+  return value_bounds(p, alpha, beta, /*lazy=*/true);
+}
+
+std::pair<int, int> Cathedral::value_bounds(const Position& p, int alpha, int beta,
+                                            bool lazy) const {
   if (p.cathedral_state == kCathedralInHand) return {-kMaxValue, kMaxValue};
-  const std::optional<std::pair<int, int>> by_footprint = FootprintBounds(p);
+  const std::optional<std::pair<int, int>> by_footprint = FootprintBounds(p, alpha, beta, lazy);
   if (by_footprint && by_footprint->first == by_footprint->second) return *by_footprint;
   return Intersect(reach_bounds(p), by_footprint);  // exact above: no need of the reach bounds
 }
 
 std::pair<int, int> Cathedral::Tightened(const Position& p, std::pair<int, int> reach) const {
   if (p.cathedral_state == kCathedralInHand) return reach;
-  return Intersect(reach, FootprintBounds(p));
+  return Intersect(reach, FootprintBounds(p, -kMaxValue - 1, kMaxValue + 1, /*lazy=*/false));
 }
 
 int Cathedral::quick_evaluate(const Position& p) const {

@@ -47,6 +47,7 @@
 #pragma once
 
 #include <array>
+#include <climits>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -219,6 +220,10 @@ class Cathedral {
   // lower == upper, the exact value, where the two players' footprints are
   // apart and out of each other's reach (two one-player packing puzzles).
   std::pair<int, int> value_bounds(const Position& p) const;
+  // The same, as tight as a search node with window (alpha, beta) needs: the
+  // packings are searched in full only where a bound could then fall outside
+  // the window (else a quick packing's looser bounds come back).
+  std::pair<int, int> value_bounds(const Position& p, int alpha, int beta) const;
   // The same from the squares each side can still reach alone (bounds.cc),
   // without the footprints: admissible, and never tighter than value_bounds.
   // The learned evaluation's features see these, the bounds its weights were
@@ -346,16 +351,25 @@ class Cathedral {
   u128 Footprint(const Position& p, int player, std::array<int, kTypes>* fitting) const;
   // MostCoverable with the buildings counted in `count` (only types that fit
   // somewhere in `area`), packing.cc.
-  Coverable PackInto(int player, u128 area, const std::array<int, kTypes>& count,
-                     int max_nodes) const;
+  // `enough`: only whether the answer reaches it matters (a range may come
+  // back as soon as a packing does).
+  Coverable PackInto(int player, u128 area, const std::array<int, kTypes>& count, int max_nodes,
+                     int enough = INT_MAX) const;
   // The squares `attacker`, building on `attacker_footprint` only, can never
   // claim, nor capture a building on (bounds.cc), among the components
   // `seeds` touches.
   u128 SafeFrom(const Position& p, int attacker, u128 attacker_footprint, u128 seeds) const;
   // Bounds on the final value from both players' footprints, exact where they
-  // are apart; nullopt where a capture or a claim of the other's ground
-  // cannot be ruled out (bounds.cc).
-  std::optional<std::pair<int, int>> FootprintBounds(const Position& p) const;
+  // are apart and out of each other's reach (bounds.cc); nullopt before both
+  // first buildings. Lazy: see value_bounds(p, alpha, beta).
+  // Steps of FootprintBounds (bounds.cc).
+  struct Grown;
+  Grown GrowHands(const Position& p) const;
+  struct PackingAreas;
+  PackingAreas AreasOf(const Position& p, const Grown& g) const;
+  std::optional<std::pair<int, int>> FootprintBounds(const Position& p, int alpha, int beta,
+                                                     bool lazy) const;
+  std::pair<int, int> value_bounds(const Position& p, int alpha, int beta, bool lazy) const;
   // value_bounds from reach_bounds already computed.
   std::pair<int, int> Tightened(const Position& p, std::pair<int, int> reach) const;
   void RemoveBuilding(Position& p, int owner, u128 squares) const;

@@ -35,6 +35,7 @@
 // thread (PackingCache below).
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cstdint>
 #include <vector>
 
@@ -69,8 +70,10 @@ constexpr std::uint64_t kGuards = [] {
 
 class Packer {
  public:
-  Packer(const Tables& tables, int player, int max_nodes)
-      : t_(tables), player_(player), max_nodes_(max_nodes) {}
+  // `enough`: a caller that asks only whether the answer reaches `enough`
+  // gets a range as soon as a packing does.
+  Packer(const Tables& tables, int player, int max_nodes, int enough = INT_MAX)
+      : t_(tables), player_(player), max_nodes_(max_nodes), enough_(enough) {}
 
   // The most squares coverable in `area` by the buildings counted in
   // `count` (per type, types that fit nowhere in `area` already zero), or,
@@ -93,14 +96,17 @@ class Packer {
     const int open = PopCount(area);
     const int most = std::min(hand, open);  // P <= most
     // P reaching goal_ makes the answer as big as it can be.
-    goal_ = std::min(most, std::max(0, squares - taverns));
-    if (hand < open && PlaceEverything(area)) best_ = goal_;
+    const int goal = std::min(most, std::max(0, squares - taverns));
+    goal_ = enough_ == INT_MAX ? goal : std::min(goal, std::max(0, enough_ - taverns));
+    if (hand < open && PlaceEverything(area)) best_ = goal;
     if (best_ < goal_) {
       SplitIntoComponents(area);
       Best(0, hand, 0);
     }
     const int low = std::min(best_ + taverns, squares);
-    if (nodes_ > max_nodes_ && best_ < goal_) return {low, std::min(most + taverns, squares)};
+    if ((nodes_ > max_nodes_ || best_ >= goal_) && best_ < goal) {  // stopped short
+      return {low, std::min(most + taverns, squares)};
+    }
     return {low, low};
   }
 
@@ -155,7 +161,7 @@ class Packer {
     for (u128 todo = area; todo != 0;) {
       const u128 component = Fill4(todo & -todo, todo, t_.stride);
       todo &= ~component;
-      if (hand_words_ && PopCount(component) <= kListedMaxSquares) {
+      if (hand_words_ && list_small_ && PopCount(component) <= kListedMaxSquares) {
         small[smalls++] = component;
       } else {
         component_[components_++] = component;
@@ -349,6 +355,10 @@ class Packer {
   const Tables& t_;
   const int player_;
   const int max_nodes_;
+  const int enough_;
+  // A question with `enough` mostly ends on an early packing: listing every
+  // small component's packings first would cost more than it saves.
+  const bool list_small_ = enough_ == INT_MAX;
   const std::uint64_t solve_id_ = NextSolveId();
   std::array<int, kTypes> count_{};
   int goal_ = 0, best_ = 0, nodes_ = 0;
@@ -384,6 +394,7 @@ struct PackingCache {
     u128 area = 0;
     std::uint64_t tag = ~std::uint64_t{0};  // no key has all bits set
     int max_nodes = 0;
+    int enough = INT_MAX;
     Cathedral::Coverable result;
   };
   static constexpr std::size_t kEntries = 8192;
@@ -418,20 +429,23 @@ Cathedral::Coverable Cathedral::MostCoverable(const Position& p, int player, u12
 }
 
 Cathedral::Coverable Cathedral::PackInto(int player, u128 area,
-                                         const std::array<int, kTypes>& count,
-                                         int max_nodes) const {
+                                         const std::array<int, kTypes>& count, int max_nodes,
+                                         int enough) const {
   // The key: everything the packing depends on. The tables are those of the
   // board size (one per size for the program's life: tables.cc), the player
   // picks the chiral pieces' orientations, four bits hold each count.
   std::uint64_t tag = static_cast<std::uint64_t>(tables_->n) << 1 | static_cast<unsigned>(player);
   for (int type = 0; type < kTypes; ++type) {
-    if (count[type] > 15) return Packer(*tables_, player, max_nodes).Solve(area, count);
+    if (count[type] > 15) return Packer(*tables_, player, max_nodes, enough).Solve(area, count);
     tag = tag << 4 | static_cast<unsigned>(count[type]);
   }
   PackingCache::Entry& e = PackingCache::Slot(area, tag);
-  if (e.area == area && e.tag == tag && e.max_nodes == max_nodes) return e.result;
-  const Coverable result = Packer(*tables_, player, max_nodes).Solve(area, count);
-  e = {area, tag, max_nodes, result};
+  if (e.area == area && e.tag == tag && e.max_nodes == max_nodes &&
+      (e.enough == enough || e.result.low == e.result.high || e.result.low >= enough)) {
+    return e.result;
+  }
+  const Coverable result = Packer(*tables_, player, max_nodes, enough).Solve(area, count);
+  e = {area, tag, max_nodes, enough, result};
   return result;
 }
 
