@@ -282,12 +282,9 @@ Cathedral::PackingAreas Cathedral::AreasOf(const Position& p, const Grown& g) co
     u128 area = g.footprint[x];
     if (g.at_risk[x] != 0 || (unsafe & sources) != 0) area |= unsafe | g.at_risk[x];
     a.most[x] = CoveredSquares(t, x, g.hand[x], area, &a.most_fit[x]);
-    u128 own = g.footprint[x];  // the footprint of the hand now
-    if (g.at_risk[x] != 0) {
-      std::array<int, kTypes> in_hand, fitting;
-      for (int type = 0; type < kTypes; ++type) in_hand[type] = p.count(x, type);
-      own = CoveredSquares(t, x, in_hand, Free(p, x), &fitting);
-    }
+    // The footprint of the hand now: the grown one where nothing is at risk.
+    std::array<int, kTypes> fitting;
+    const u128 own = g.at_risk[x] == 0 ? g.footprint[x] : Footprint(p, x, &fitting);
     a.sure[x] = own & g.safe_from[o];
   }
   return a;
