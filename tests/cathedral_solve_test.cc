@@ -287,6 +287,48 @@ TEST(CathedralPacking, MostCoverableAgreesWithABruteForceCountOnFragmentedAreas)
   std::printf("hand short of room in %d areas\n", short_of_room);
 }
 
+// The question a search node asks: does a packing reach `enough`? On sparse 10x10 areas in
+// many pieces and a hand that fits only in part, every answer within the budget decides it
+// (low >= enough, or high < enough, the goal search's proof that none reaches it), agrees with
+// the brute-force count and holds it in its range; the same area asked again with other
+// values of `enough` comes partly from the packing cache, which must answer as well.
+TEST(CathedralPacking, AQuestionWithEnoughIsDecidedAndAgreesWithABruteForceCount) {
+  const std::string pieces = "VSLNPOA";
+  const std::vector<int> hand = {0, 1, 2, 3, 4, 7, 10};  // 23 squares
+  const Cathedral game = Make(10, "classic", pieces.c_str());
+  const auto pos = *game.parse_position(std::string(100, '.') + " " + pieces + " " + pieces +
+                                        " light none hand");
+  const Tables& t = game.tables();
+  SplitMix64 rng(99);
+  int no = 0, yes = 0;
+  for (int trial = 0; trial < 16; ++trial) {
+    // Where the hand outweighs the squares (30%) the goal search alone answers; where it
+    // does not (45%), the search by building first.
+    const int percent = trial % 4 < 2 ? 30 : 45;
+    u128 area = 0;
+    for (int row = 2; row < 8; ++row) {
+      for (int col = 0; col < 10; ++col) {
+        if (static_cast<int>(rng.Below(100)) < percent) area |= u128{1} << t.square(col, row);
+      }
+    }
+    const int player = trial % 2 == 0 ? kDark : cathedral::kLight;
+    std::map<std::pair<u128, std::size_t>, int> memo;
+    const int expected = BruteForceCover(t, player, hand, 0, area, memo);
+    for (int enough = expected - 3; enough <= expected + 3; ++enough) {
+      const Cathedral::Coverable got = game.MostCoverable(pos, player, area, 1'000'000, enough);
+      const std::string where = "trial " + std::to_string(trial) + " enough " +
+                                std::to_string(enough) + " expected " + std::to_string(expected);
+      EXPECT_LE(got.low, expected) << where;
+      EXPECT_GE(got.high, expected) << where;
+      EXPECT_TRUE(got.low >= enough || got.high < enough) << where << ": not decided";
+      (got.high < enough ? no : yes) += 1;
+    }
+  }
+  EXPECT_GT(no, 25);  // both answers were exercised
+  EXPECT_GT(yes, 25);
+  std::printf("questions answered no: %d, yes: %d\n", no, yes);
+}
+
 // A footprint of a 10x10 endgame (light's, 16 squares in hand among 47 open) whose lowest
 // squares are small pockets: the search by square took 3,441 steps to place the whole hand,
 // past the bounds' budget of 2,000 (a range, not the answer); the search by building places

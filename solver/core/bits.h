@@ -25,6 +25,10 @@ inline int LowestBit(u128 b) {  // b != 0
   const u64 lo = static_cast<u64>(b);
   return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<u64>(b >> 64));
 }
+inline int HighestBit(u128 b) {  // b != 0
+  const u64 hi = static_cast<u64>(b >> 64);
+  return hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(static_cast<u64>(b));
+}
 inline u128 Bit128(int square) { return u128{1} << square; }
 
 // Iterates the set bits of a 64- or 128-bit mask, lowest first:

@@ -310,19 +310,24 @@ std::optional<std::pair<int, int>> Cathedral::FootprintBounds(const Position& p,
   // Step 4. C(M_X), the most X could cover. A lazy caller (a search node)
   // needs it only as far as a cut: lower >= beta needs C(M_opp) <= cap[opp]
   // and upper <= alpha needs C(M_me) <= cap[me]; the packing stops once a
-  // packing beats the cap, and where no cut is possible a count does.
+  // packing beats the cap, or once none can. Where no cut is possible, or
+  // the count of squares the hand could fill is within the cap already (a
+  // fifth of the questions, in one 10x10 solve), the count does.
   int cap[2];
   cap[opponent] = hand_opp - (hand_me + risk_me - sure[me].low) - beta;
   cap[me] = alpha - (hand_opp + risk_opp - sure[opponent].low) + hand_me;
   for (int x = 0; x < 2; ++x) {
     if (!lazy) {
       most[x] = PackInto(x, area.most[x], area.most_fit[x], kMaxPackingNodes);
-    } else if (cap[x] >= 0) {
+      continue;
+    }
+    int fitting = 0;
+    for (int type = 0; type < kTypes; ++type) fitting += area.most_fit[x][type] * kTypeSize[type];
+    const int count = std::min(fitting, PopCount(area.most[x]));
+    if (cap[x] >= 0 && count > cap[x]) {
       most[x] = PackInto(x, area.most[x], area.most_fit[x], kMaxPackingNodes, cap[x] + 1);
-    } else {
-      int fitting = 0;
-      for (int type = 0; type < kTypes; ++type) fitting += area.most_fit[x][type] * kTypeSize[type];
-      most[x] = {0, std::min(fitting, PopCount(area.most[x]))};
+    } else {  // the count decides: no cut is possible, or it is sure
+      most[x] = {0, count};
     }
   }
   // Step 5. Each bound is one player's packing against the other's best.

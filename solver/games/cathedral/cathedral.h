@@ -268,11 +268,14 @@ class Cathedral {
   // placed inside `area` with no other constraint (packing.cc: the one-player
   // puzzle of the footprint bounds, bounds.cc): low == high, the answer, or,
   // if the search needs more than max_nodes nodes, low < high, the range it
-  // lies in.
+  // lies in. With `enough`, only whether the answer reaches it is asked: the
+  // range may come back as soon as low >= enough, or with high == enough - 1
+  // once no packing can reach it.
   struct Coverable {
     int low = 0, high = 0;
   };
-  Coverable MostCoverable(const Position& p, int player, u128 area, int max_nodes) const;
+  Coverable MostCoverable(const Position& p, int player, u128 area, int max_nodes,
+                          int enough = INT_MAX) const;
   u128 PlacementMask(std::uint16_t placement) const {
     return tables_->orientations[OrientationOf(placement)].mask << AnchorOf(placement);
   }
@@ -351,8 +354,7 @@ class Cathedral {
   u128 Footprint(const Position& p, int player, std::array<int, kTypes>* fitting) const;
   // MostCoverable with the buildings counted in `count` (only types that fit
   // somewhere in `area`), packing.cc.
-  // `enough`: only whether the answer reaches it matters (a range may come
-  // back as soon as a packing does).
+  // `enough`: as for MostCoverable.
   Coverable PackInto(int player, u128 area, const std::array<int, kTypes>& count, int max_nodes,
                      int enough = INT_MAX) const;
   // The squares `attacker`, building on `attacker_footprint` only, can never
