@@ -322,13 +322,8 @@ class Packer {
   void Fill(u128 area, int open, int covered, int c, int hand, int before, int* best) {
     if (Over() || ++nodes_ > max_nodes_) return;
     if (covered + std::min(hand, open + open_from_[c + 1]) <= *best) return;
-    if (const u128 lonely = area & ~Neighbours4(area); lonely != 0) {  // given up
-      area &= ~lonely;
-      open -= PopCount(lonely);
-      if (covered + std::min(hand, open + open_from_[c + 1]) <= *best) return;
-    }
-    const int room = open + open_from_[c + 1];
-    if (hand > room && covered + MostOfHandWithin(room) <= *best) return;
+    GiveUpLonelySquares(&area, &open);
+    if (covered + MostToCover(hand, open + open_from_[c + 1]) <= *best) return;
     if (area == 0 || hand == 0) {
       const int total = covered + Best(c + 1, hand, before + covered);
       if (total > *best) *best = total;
@@ -359,13 +354,8 @@ class Packer {
     if (++nodes_ > max_nodes_) return false;
     if (total > best_) best_ = total;
     if (total >= goal_) return true;
-    if (const u128 lonely = area & ~Neighbours4(area); lonely != 0) {  // given up
-      area &= ~lonely;
-      open -= PopCount(lonely);
-    }
-    const int room = open + open_from_[c + 1];
-    if (total + std::min(hand, room) < goal_) return false;
-    if (hand > room && total + MostOfHandWithin(room) < goal_) return false;
+    GiveUpLonelySquares(&area, &open);
+    if (total + MostToCover(hand, open + open_from_[c + 1]) < goal_) return false;
     if (area == 0) return Enter(c + 1, hand, total);
     const int s = LowestBit(area);
     bool found = false;
@@ -405,9 +395,20 @@ class Packer {
     return found;
   }
 
-  // The squares next to those of x (the board's padding column keeps rows
-  // apart; callers mask the result).
-  u128 Neighbours4(u128 x) const { return x << 1 | x >> 1 | x << t_.stride | x >> t_.stride; }
+  // Takes out of *area (*open squares) those with no open neighbour: the
+  // Taverns being counted apart, no building covers them any more. The
+  // board's padding column keeps the shifts from joining rows.
+  void GiveUpLonelySquares(u128* area, int* open) const {
+    const u128 x = *area;
+    const u128 lonely = x & ~(x << 1 | x >> 1 | x << t_.stride | x >> t_.stride);
+    *area &= ~lonely;
+    *open -= PopCount(lonely);
+  }
+
+  // The most squares the buildings in count_ (`hand` squares) can still
+  // cover in `room` open squares: the whole hand if it fits by count, else
+  // the largest sum of their sizes within the room.
+  int MostToCover(int hand, int room) const { return hand <= room ? hand : MostOfHandWithin(room); }
 
   // The most squares some of the buildings in count_ fill together, at most
   // `room` (the sums of their sizes, a bit set).
