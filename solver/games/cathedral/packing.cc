@@ -60,12 +60,16 @@
 namespace tav::cathedral {
 namespace {
 
+// The squares next to one of `x` across an edge (the board's padding column
+// keeps the shifts from joining rows).
+u128 Neighbours4(u128 x, int stride) { return x << 1 | x >> 1 | x << stride | x >> stride; }
+
 // Squares 4-connected to `seed` within `area` (buildings are polyominoes: no
 // building crosses from one such component to another).
 u128 Fill4(u128 seed, u128 area, int stride) {
   u128 x = seed;
   for (;;) {
-    const u128 y = (x | x << 1 | x >> 1 | x << stride | x >> stride) & area;
+    const u128 y = (x | Neighbours4(x, stride)) & area;
     if (y == x) return x;
     x = y;
   }
@@ -396,11 +400,9 @@ class Packer {
   }
 
   // Takes out of *area (*open squares) those with no open neighbour: the
-  // Taverns being counted apart, no building covers them any more. The
-  // board's padding column keeps the shifts from joining rows.
+  // Taverns being counted apart, no building covers them any more.
   void GiveUpLonelySquares(u128* area, int* open) const {
-    const u128 x = *area;
-    const u128 lonely = x & ~(x << 1 | x >> 1 | x << t_.stride | x >> t_.stride);
+    const u128 lonely = *area & ~Neighbours4(*area, t_.stride);
     *area &= ~lonely;
     *open -= PopCount(lonely);
   }
