@@ -141,7 +141,12 @@ TEST(ExploreCli, InterruptStopsCleanlyAndResumes) {
   EXPECT_FALSE(fs::exists(dir.file("table.tt")));
   const json finished = json::parse(ReadFile(dir.file("run.json")));
   EXPECT_EQ(finished["tt_mb"], 32);
+  // Each session records its own thread count, table and binary.
+  ASSERT_EQ(finished["sessions"].size(), 2u);
+  EXPECT_EQ(finished["sessions"].front()["tt_mb"], 16);
   EXPECT_EQ(finished["sessions"].back()["threads"], 1);
+  EXPECT_EQ(finished["sessions"].back()["tt_mb"], 32);
+  EXPECT_EQ(finished["sessions"].back()["commit"], finished["provenance"]["commit"]);
 }
 
 // An exact or wld run saves its table, which keeps what the searches in

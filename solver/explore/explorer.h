@@ -439,8 +439,12 @@ struct Exploration {
                                                                           : json(UtcNowIso8601());
     json sessions = previous.is_object() && previous.contains("sessions") ? previous["sessions"]
                                                                           : json::array();
+    // Each session's binary and table too: a long run resumed by a newer
+    // build says which one proved what (provenance names only the last).
     sessions.push_back({{"started", UtcNowIso8601()},
+                        {"commit", GitCommit()},
                         {"threads", opts.threads},
+                        {"tt_mb", opts.tt_mb},
                         {"resumed_positions", summary.resumed}});
     if (!opts.known_dir.empty()) {
       sessions.back()["known_from"] = opts.known_dir;
