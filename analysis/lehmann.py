@@ -273,6 +273,9 @@ def verdict(variant: str, values: dict, total: int) -> tuple[str, float | None, 
         elif _ceiling(worst):
             text = (f"not decided: light's best placement, {_label_of(worst)}, is only a ceiling"
                     + coverage)
+        elif all(proven_win(r) for r in rows):
+            # A run rooted at some placements (`--moves`) proves only those.
+            text = "proven for the placements with a value, dark wins against each" + coverage
         elif worst["dark_value"] > 0:
             text = "estimated: dark wins against every placement, not all values proven" + coverage
         else:

@@ -80,6 +80,17 @@ def test_a_proven_draw_for_one_placement_refutes_the_claim():
     assert lehmann.verdict("classic", values, 2)[0].startswith("proven")
 
 
+def test_a_run_proving_some_placements_claims_only_those():
+    # `tav explore --moves=Ync7 --plies=0 --mode=exact`: one placement class of 20, exact.
+    values = {1: {"dark_value": 4.0, "value_kind": "exact", "dark_bound": None},
+              2: {"dark_value": 4.0, "value_kind": "exact", "dark_bound": None}}
+    text, value, kind = lehmann.verdict("classic", values, 80)
+    assert text.startswith("proven for the placements with a value") and "only 2 of 80" in text
+    assert (value, kind) == (4.0, "exact")
+    values[2] = {"dark_value": 4.0, "value_kind": "heuristic", "dark_bound": None}
+    assert lehmann.verdict("classic", values, 80)[0].startswith("estimated: dark wins")
+
+
 def test_a_proven_draw_among_losing_first_buildings_proves_dark_at_least_draws():
     values = {1: {"dark_value": -1.0, "value_kind": "wld", "dark_bound": None},
               2: {"dark_value": 0.0, "value_kind": "wld", "dark_bound": None}}
