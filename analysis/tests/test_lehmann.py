@@ -14,6 +14,11 @@ from analysis.load import display_path
 from .conftest import GOOD
 
 
+def record(dark_value, value_kind, dark_bound=None):
+    """One placement's value as verdict() reads it."""
+    return {"dark_value": dark_value, "value_kind": value_kind, "dark_bound": dark_bound}
+
+
 def placements_of(good, run_folder):
     table, notes = lehmann.placement_records(good)
     assert notes == []
@@ -71,57 +76,53 @@ def test_verdicts_separate_proof_from_estimate(good):
 
 
 def test_a_proven_draw_for_one_placement_refutes_the_claim():
-    values = {1: {"dark_value": 2.0, "value_kind": "exact", "dark_bound": None},
-              2: {"dark_value": 0.0, "value_kind": "wld", "dark_bound": None}}
+    values = {1: record(2.0, "exact"), 2: record(0.0, "wld")}
     assert lehmann.verdict("classic", values, 2)[0].startswith("refuted")
-    values[2] = {"dark_value": 1.0, "value_kind": "heuristic", "dark_bound": None}
+    values[2] = record(1.0, "heuristic")
     assert lehmann.verdict("classic", values, 2)[0].startswith("estimated: dark wins")
-    values[2] = {"dark_value": 1.0, "value_kind": "bound", "dark_bound": "lower"}
+    values[2] = record(1.0, "bound", "lower")
     assert lehmann.verdict("classic", values, 2)[0].startswith("proven")
 
 
 def test_a_run_proving_some_placements_claims_only_those():
     # `tav explore --moves=Ync7 --plies=0 --mode=exact`: one placement class of 20, exact.
-    values = {1: {"dark_value": 4.0, "value_kind": "exact", "dark_bound": None},
-              2: {"dark_value": 4.0, "value_kind": "exact", "dark_bound": None}}
+    values = {1: record(4.0, "exact"), 2: record(4.0, "exact")}
     text, value, kind = lehmann.verdict("classic", values, 80)
     assert text.startswith("proven for the placements with a value") and "only 2 of 80" in text
     assert (value, kind) == (4.0, "exact")
-    values[2] = {"dark_value": 4.0, "value_kind": "heuristic", "dark_bound": None}
+    values[2] = record(4.0, "heuristic")
     assert lehmann.verdict("classic", values, 80)[0].startswith("estimated: dark wins")
 
 
 def test_a_proven_draw_among_losing_first_buildings_proves_dark_at_least_draws():
-    values = {1: {"dark_value": -1.0, "value_kind": "wld", "dark_bound": None},
-              2: {"dark_value": 0.0, "value_kind": "wld", "dark_bound": None}}
+    values = {1: record(-1.0, "wld"), 2: record(0.0, "wld")}
     text, value, kind = lehmann.verdict("lehmann", values, 5)
     assert text.startswith("proven: dark at least draws") and "only 2 of 5" in text
     assert (value, kind) == (0.0, "wld")
-    values[2] = {"dark_value": 0.0, "value_kind": "heuristic", "dark_bound": None}
+    values[2] = record(0.0, "heuristic")
     assert lehmann.verdict("lehmann", values, 5)[0].startswith("estimated: no first building")
 
 
 def test_a_ceiling_above_zero_never_reads_as_a_win():
     # `tav solve --mode=threshold --threshold=2` that fails: dark's value at most +1, which says
     # nothing about whether dark wins.
-    ceiling = {"dark_value": 1.0, "value_kind": "bound", "dark_bound": "upper"}
+    ceiling = record(1.0, "bound", "upper")
     text = lehmann.verdict("lehmann", {1: ceiling}, 4)[0]
     assert text.startswith("not decided: dark's best first building, ≤1, is only a ceiling")
     assert "only 1 of 4" in text
-    values = {1: {"dark_value": 3.0, "value_kind": "exact", "dark_bound": None}, 2: ceiling}
+    values = {1: record(3.0, "exact"), 2: ceiling}
     assert lehmann.verdict("classic", values, 2)[0].startswith(
         "not decided: light's best placement, ≤1")
-    values[2] = {"dark_value": 1.0, "value_kind": "heuristic", "dark_bound": None}
+    values[2] = record(1.0, "heuristic")
     assert lehmann.verdict("classic", values, 2)[0].startswith("estimated: dark wins")
 
 
 def test_no_first_building_winning_and_one_drawing_proves_the_start_a_draw():
-    values = {1: {"dark_value": -1.0, "value_kind": "wld", "dark_bound": None},
-              2: {"dark_value": 0.0, "value_kind": "bound", "dark_bound": "upper"}}
+    values = {1: record(-1.0, "wld"), 2: record(0.0, "bound", "upper")}
     assert lehmann.verdict("lehmann", values, 2)[0] == "proven: no first building wins for dark"
-    values[3] = {"dark_value": 0.0, "value_kind": "wld", "dark_bound": None}
+    values[3] = record(0.0, "wld")
     assert lehmann.verdict("lehmann", values, 3)[0].startswith("proven: the start is a draw")
-    values[2] = {"dark_value": 0.0, "value_kind": "bound", "dark_bound": "lower"}
+    values[2] = record(0.0, "bound", "lower")
     assert lehmann.verdict("lehmann", values, 3)[0].startswith("proven: dark at least draws")
 
 
@@ -142,7 +143,7 @@ def test_no_cathedral_data_says_so(tmp_path):
 def test_a_value_shows_on_every_active_square_that_spells_the_same_placement():
     # The Square P north on a2 covers a2 b2 a1 b1; spelled east, south and west its active
     # square is b2, b1 and a1 (RULES.md: the picture turns about the active square).
-    row = {"dark_value": 3.0, "value_kind": "exact", "dark_bound": None}
+    row = record(3.0, "exact")
     values = {("P", *analysis.cathedral.canonical_spelling("P", "n", (0, 1), 5)): row}
     shown = lehmann.best_by_active_square(values, "P", 5)
     assert {analysis.cathedral.square_name(*s) for s in shown} == {"a2", "b2", "b1", "a1"}
