@@ -266,14 +266,15 @@ def verdict(variant: str, values: dict, total: int) -> tuple[str, float | None, 
     coverage = "" if complete else f" (only {len(values)} of {total} placements have a value)"
     if variant == "classic":
         worst = min(rows, key=lambda r: (r["dark_value"], r["value_kind"] not in PROVEN))
+        all_won = all(proven_win(r) for r in rows)
         if any(proven_no_win(r) for r in rows):
             text = "refuted: light has a placement where dark provably does not win"
-        elif complete and all(proven_win(r) for r in rows):
+        elif complete and all_won:
             text = "proven: dark wins against every Cathedral placement"
         elif _ceiling(worst):
             text = (f"not decided: light's best placement, {_label_of(worst)}, is only a ceiling"
                     + coverage)
-        elif all(proven_win(r) for r in rows):
+        elif all_won:
             # A run rooted at some placements (`--moves`) proves only those.
             text = "proven for the placements with a value, dark wins against each" + coverage
         elif worst["dark_value"] > 0:
