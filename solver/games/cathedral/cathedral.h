@@ -369,6 +369,25 @@ class Cathedral {
   Grown GrowHands(const Position& p) const;
   struct PackingAreas;
   PackingAreas AreasOf(const Position& p, const Grown& g) const;
+  // Step 3b of FootprintBounds (bounds.cc): the most `x` surely covers with
+  // its sure packing and one building more on contested squares, at least
+  // sure.low.
+  int SureWithOneMore(const Position& p, const Grown& g, const PackingAreas& area, int x,
+                      Coverable sure, int max_nodes) const;
+  // What Step 3b asks about `x` (bounds.cc), for tests: x's free squares
+  // outside its sure packing's area, the components safe from the other side,
+  // and the other side's footprint (its grown hand's).
+  struct ContestedSquares {
+    u128 candidates = 0, safe = 0, reach = 0;
+  };
+  ContestedSquares ContestedSquaresOf(const Position& p, int x) const;
+  ContestedSquares ContestOf(const Position& p, const Grown& g, const PackingAreas& area,
+                             int x) const;
+  // Whether `x` has a placement of `type` on `candidates` touching `touching`
+  // that the opponent's next building (on `reach`) cannot take away: any,
+  // if x moves now, else two with no square of `reach` within two of each other.
+  bool HasSurvivingPlacement(int x, int type, u128 candidates, u128 touching, u128 reach,
+                             bool moves_now) const;
   std::optional<std::pair<int, int>> FootprintBounds(const Position& p, int alpha, int beta,
                                                      bool lazy) const;
   std::pair<int, int> value_bounds(const Position& p, int alpha, int beta, bool lazy) const;
