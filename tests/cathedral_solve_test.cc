@@ -118,6 +118,18 @@ std::vector<Cathedral::Position> RandomPositions(const Cathedral& game, int plie
   return out;
 }
 
+// Every position of one random game, from the start to the end.
+std::vector<Cathedral::Position> RandomGame(const Cathedral& game, SplitMix64& rng) {
+  std::vector<Cathedral::Position> line{game.start()};
+  Cathedral::MoveList moves;
+  for (;;) {
+    game.generate_moves(line.back(), moves);
+    if (moves.size() == 0) return line;
+    line.push_back(line.back());
+    game.play(line.back(), moves[rng.Below(moves.size())]);
+  }
+}
+
 TEST(CathedralBounds, HoldAtEveryPositionOfSmallGameTrees) {
   int checked = 0, tight = 0, exact = 0;
   for (const auto& [size, variant, plies] :
@@ -150,14 +162,7 @@ TEST(CathedralBounds, HoldOn10x10EndgamesWhereBuildingsAreAtRisk) {
   Negamax negamax(game);
   SplitMix64 rng(2026);
   for (int played = 0; played < 12; ++played) {
-    std::vector<Cathedral::Position> line{game.start()};
-    Cathedral::MoveList moves;
-    for (;;) {
-      game.generate_moves(line.back(), moves);
-      if (moves.size() == 0) break;
-      line.push_back(line.back());
-      game.play(line.back(), moves[rng.Below(moves.size())]);
-    }
+    const std::vector<Cathedral::Position> line = RandomGame(game, rng);
     negamax.Value(line[line.size() > 4 ? line.size() - 4 : 0]);
   }
   EXPECT_GT(negamax.checked(), 1000);
@@ -210,14 +215,7 @@ TEST(CathedralBounds, OneBuildingMoreOnContestedSquaresSurvivesEveryReply) {
   SplitMix64 rng(77);
   int sure_now = 0, sure_after_reply = 0;
   for (int played = 0; played < 6; ++played) {
-    std::vector<Cathedral::Position> line{game.start()};
-    Cathedral::MoveList moves;
-    for (;;) {
-      game.generate_moves(line.back(), moves);
-      if (moves.size() == 0) break;
-      line.push_back(line.back());
-      game.play(line.back(), moves[rng.Below(moves.size())]);
-    }
+    const std::vector<Cathedral::Position> line = RandomGame(game, rng);
     for (std::size_t back = 2; back <= 6 && back < line.size(); ++back) {
       const auto& p = line[line.size() - 1 - back];
       if (p.first_placed != 3 || p.cathedral_state == cathedral::kCathedralInHand) continue;
